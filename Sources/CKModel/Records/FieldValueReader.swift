@@ -1,0 +1,164 @@
+import Foundation
+
+/// Decodes the `value` part of a field value wrapper, by its tag or by inference, naming the field on error.
+struct FieldValueReader {
+    /// What the error messages call the value: the field's name, or the coding path when there is none.
+    let fieldLabel: String
+
+    init(codingPath: [any CodingKey]) {
+        let keys = codingPath.map(\.stringValue)
+        if let fieldsIndex = keys.lastIndex(of: "fields"), fieldsIndex + 1 < keys.count {
+            fieldLabel = keys[fieldsIndex + 1]
+        } else {
+            fieldLabel = keys.isEmpty ? "value" : keys.joined(separator: ".")
+        }
+    }
+
+    func error(at codingPath: [any CodingKey], _ problem: String) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid value for field '\(fieldLabel)': \(problem)"))
+    }
+
+    private func mismatch(_ expectation: String, _ decoder: any Decoder) -> DecodingError {
+        error(at: decoder.codingPath, "expected \(expectation), found \(JSONShape(of: decoder).phrase)")
+    }
+
+    /// Reads a value: by `tag` when there is one, otherwise by the JSON's shape.
+    func read(_ tag: FieldTypeTag?, from decoder: any Decoder) throws -> FieldValue {
+        guard let tag else { return try infer(from: decoder) }
+        if tag.isList {
+            return try readList(of: tag.valueType, from: decoder)
+        }
+        return try readScalar(tag.valueType ?? .string, from: decoder)
+    }
+
+    /// Reads a single (non-list) value of `type`.
+    func readScalar(_ type: ValueType, from decoder: any Decoder) throws -> FieldValue {
+        let expectation = Self.expectation(for: type)
+        do {
+            switch type {
+            case .string:
+                return .string(try decoder.singleValueContainer().decode(String.self))
+            case .int64:
+                let container = try decoder.singleValueContainer()
+                if let flag = try? container.decode(Bool.self) {
+                    return .int64(flag ? 1 : 0)
+                }
+                return .int64(try container.decodeWholeNumber(describing: expectation))
+            case .double:
+                return .double(try decoder.singleValueContainer().decodeDoubleNumber(describing: expectation))
+            case .timestamp:
+                return .timestamp(try Timestamp(from: decoder))
+            case .bytes:
+                let text = try decoder.singleValueContainer().decode(String.self)
+                guard let data = Self.base64Data(text) else { throw mismatch(expectation, decoder) }
+                return .bytes(data)
+            case .reference:
+                return .reference(try Reference(from: decoder))
+            case .asset:
+                return .asset(try Asset(from: decoder))
+            case .location:
+                return .location(try Location(from: decoder))
+            }
+        } catch let error as DecodingError where !isOurs(error) {
+            throw mismatch(expectation, decoder)
+        }
+    }
+
+    /// Reads a list; with no element type (the bare `LIST` tag) the first element decides it.
+    func readList(of type: ValueType?, from decoder: any Decoder) throws -> FieldValue {
+        guard var elements = try? decoder.unkeyedContainer() else {
+            throw mismatch("a list of \(type.map { Self.expectation(for: $0) } ?? "values")", decoder)
+        }
+        var values: [FieldValue] = []
+        var elementType = type
+        while !elements.isAtEnd {
+            let elementDecoder = try elements.superDecoder()
+            let value: FieldValue
+            if let elementType {
+                value = try readScalar(elementType, from: elementDecoder)
+            } else {
+                value = try infer(from: elementDecoder)
+                if case .list = value {
+                    throw error(at: elementDecoder.codingPath, "lists cannot contain lists")
+                }
+                elementType = value.valueType
+            }
+            values.append(value)
+        }
+        let listType = elementType ?? .string
+        guard let list = FieldValueList(valueType: listType, elements: values) else {
+            throw error(at: decoder.codingPath, "every element of a list must have the same type")
+        }
+        return .list(list)
+    }
+
+    /// Infers the type of an untagged value from its JSON shape.
+    func infer(from decoder: any Decoder) throws -> FieldValue {
+        switch JSONShape(of: decoder) {
+        case .null:
+            throw error(at: decoder.codingPath, "no value given")
+        case .string:
+            return try readScalar(.string, from: decoder)
+        case .boolean:
+            return try readScalar(.int64, from: decoder)
+        case .number:
+            let container = try decoder.singleValueContainer()
+            if let whole = try? container.decode(Int64.self) {
+                return .int64(whole)
+            }
+            return try readScalar(.double, from: decoder)
+        case .array:
+            return try readList(of: nil, from: decoder)
+        case .object:
+            let keys = Set(try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue))
+            if keys.contains("recordName") {
+                return try readScalar(.reference, from: decoder)
+            }
+            if keys.contains("latitude") || keys.contains("longitude") {
+                return try readScalar(.location, from: decoder)
+            }
+            if !keys.isDisjoint(with: Self.assetKeys) {
+                return try readScalar(.asset, from: decoder)
+            }
+            throw error(
+                at: decoder.codingPath,
+                "an object needs recordName (REFERENCE), latitude and longitude (LOCATION) or asset keys (ASSET)")
+        }
+    }
+
+    private func isOurs(_ error: DecodingError) -> Bool {
+        if case .dataCorrupted(let context) = error {
+            return context.debugDescription.hasPrefix("Invalid value for field")
+        }
+        return false
+    }
+
+    private static let assetKeys: Set<String> = [
+        "fileChecksum", "size", "receipt", "downloadURL", "wrappingKey", "referenceChecksum",
+    ]
+
+    /// Decodes standard base64, also accepting the URL-safe alphabet and missing padding.
+    static func base64Data(_ text: String) -> Data? {
+        if let data = Data(base64Encoded: text) {
+            return data
+        }
+        var normalized = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while normalized.count % 4 != 0 {
+            normalized.append("=")
+        }
+        return Data(base64Encoded: normalized)
+    }
+
+    static func expectation(for type: ValueType) -> String {
+        switch type {
+        case .string: "STRING (a string)"
+        case .int64: "INT64 (a whole number)"
+        case .double: "DOUBLE (a number)"
+        case .timestamp: "TIMESTAMP (whole milliseconds since 1970)"
+        case .bytes: "BYTES (a base64 string)"
+        case .reference: "REFERENCE (an object with recordName)"
+        case .asset: "ASSET (an object with fileChecksum, size and receipt)"
+        case .location: "LOCATION (an object with latitude and longitude)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// A record dictionary: a record's identity, type, change tag, fields and system fields.
+///
+/// The same type serves requests (where most keys are optional) and responses. Keys CloudKit adds that
+/// this model does not name, such as `pluginFields`, are ignored when reading.
+public struct Record: Hashable, Sendable, Codable {
+    /// The record's name; the server assigns a UUID when a create leaves it out.
+    public var recordName: String?
+    /// The record type; required on create and `forceUpdate`.
+    public var recordType: String?
+    /// The opaque version the server changes on every save, for optimistic locking.
+    public var recordChangeTag: String?
+    /// The record's fields by name.
+    public var fields: [String: FieldValue]?
+    /// When and by whom the record was created (responses only).
+    public var created: RecordStamp?
+    /// When and by whom the record was last changed (responses only).
+    public var modified: RecordStamp?
+    /// `true` for a deleted record (tombstones in change feeds, delete results).
+    public var deleted: Bool?
+    /// The record's parent, for share hierarchies.
+    public var parent: Reference?
+    /// The share this record belongs to.
+    public var share: Reference?
+    /// The record's zone, as responses report it.
+    public var zoneID: ZoneID?
+    /// The short GUID of a shared record (responses only).
+    public var shortGUID: String?
+    /// On create, ask the server for a short GUID (requests only).
+    public var createShortGUID: Bool?
+
+    /// Creates a record dictionary.
+    public init(
+        recordName: String? = nil, recordType: String? = nil, recordChangeTag: String? = nil,
+        fields: [String: FieldValue]? = nil, created: RecordStamp? = nil, modified: RecordStamp? = nil,
+        deleted: Bool? = nil, parent: Reference? = nil, share: Reference? = nil, zoneID: ZoneID? = nil,
+        shortGUID: String? = nil, createShortGUID: Bool? = nil
+    ) {
+        self.recordName = recordName
+        self.recordType = recordType
+        self.recordChangeTag = recordChangeTag
+        self.fields = fields
+        self.created = created
+        self.modified = modified
+        self.deleted = deleted
+        self.parent = parent
+        self.share = share
+        self.zoneID = zoneID
+        self.shortGUID = shortGUID
+        self.createShortGUID = createShortGUID
+    }
+
+    /// The record's ID, when it has a name.
+    public var recordID: RecordID? {
+        recordName.map { RecordID(recordName: $0, zoneID: zoneID) }
+    }
+}

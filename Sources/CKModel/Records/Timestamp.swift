@@ -1,0 +1,36 @@
+import Foundation
+
+/// A point in time as CloudKit Web Services writes it: whole milliseconds since 1970-01-01T00:00Z.
+public struct Timestamp: Hashable, Comparable, Sendable, Codable {
+    /// Milliseconds since the Unix epoch.
+    public var millisecondsSince1970: Int64
+
+    /// Creates a timestamp from milliseconds since the Unix epoch.
+    public init(millisecondsSince1970: Int64) {
+        self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    /// Creates a timestamp from a date, rounded to the nearest millisecond (CloudKit rejects fractions).
+    public init(_ date: Date) {
+        self.millisecondsSince1970 = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The timestamp as a `Date`.
+    public var date: Date {
+        Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000)
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        millisecondsSince1970 = try container.decodeWholeNumber(describing: "a timestamp in whole milliseconds")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(millisecondsSince1970)
+    }
+}

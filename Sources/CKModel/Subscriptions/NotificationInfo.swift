@@ -1,0 +1,36 @@
+/// What a push notification for a subscription shows and carries.
+public struct NotificationInfo: Hashable, Sendable, Codable {
+    public var alertBody: String?
+    public var alertLocalizationKey: String?
+    public var alertLocalizationArgs: [String]?
+    public var alertActionLocalizationKey: String?
+    public var alertLaunchImage: String?
+    public var soundName: String?
+    /// Whether the notification increments the app's badge.
+    public var shouldBadge: Bool?
+    /// Whether the notification wakes the app in the background.
+    public var shouldSendContentAvailable: Bool?
+    /// Record fields to include in the payload.
+    public var additionalFields: [String]?
+    /// The notification category.
+    public var category: String?
+
+    /// Creates notification info.
+    public init(
+        alertBody: String? = nil, alertLocalizationKey: String? = nil, alertLocalizationArgs: [String]? = nil,
+        alertActionLocalizationKey: String? = nil, alertLaunchImage: String? = nil, soundName: String? = nil,
+        shouldBadge: Bool? = nil, shouldSendContentAvailable: Bool? = nil, additionalFields: [String]? = nil,
+        category: String? = nil
+    ) {
+        self.alertBody = alertBody
+        self.alertLocalizationKey = alertLocalizationKey
+        self.alertLocalizationArgs = alertLocalizationArgs
+        self.alertActionLocalizationKey = alertActionLocalizationKey
+        self.alertLaunchImage = alertLaunchImage
+        self.soundName = soundName
+        self.shouldBadge = shouldBadge
+        self.shouldSendContentAvailable = shouldSendContentAvailable
+        self.additionalFields = additionalFields
+        self.category = category
+    }
+}

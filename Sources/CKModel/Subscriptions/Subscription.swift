@@ -1,0 +1,48 @@
+/// A subscription: a query or a zone whose changes the server pushes to the app.
+public struct Subscription: Hashable, Sendable, Codable {
+    /// The subscription's name, chosen by the client or assigned by the server.
+    public var subscriptionID: String?
+    /// `query` or `zone`.
+    public var subscriptionType: SubscriptionType
+    /// The zone watched (zone subscriptions) or searched (query subscriptions).
+    public var zoneID: ZoneID?
+    /// The records watched, for a query subscription.
+    public var query: Query?
+    /// Which changes fire it, for a query subscription.
+    public var firesOn: [FiresOn]?
+    /// Whether the subscription is deleted after firing once.
+    public var firesOnce: Bool?
+    /// What the notification shows.
+    public var notificationInfo: NotificationInfo?
+    /// Whether a query subscription watches all zones; the wire default is `true`.
+    public var zoneWide: Bool?
+
+    /// Creates a subscription.
+    public init(
+        subscriptionID: String? = nil, subscriptionType: SubscriptionType, zoneID: ZoneID? = nil,
+        query: Query? = nil, firesOn: [FiresOn]? = nil, firesOnce: Bool? = nil,
+        notificationInfo: NotificationInfo? = nil, zoneWide: Bool? = nil
+    ) {
+        self.subscriptionID = subscriptionID
+        self.subscriptionType = subscriptionType
+        self.zoneID = zoneID
+        self.query = query
+        self.firesOn = firesOn
+        self.firesOnce = firesOnce
+        self.notificationInfo = notificationInfo
+        self.zoneWide = zoneWide
+    }
+
+    /// The two kinds of subscription the web service knows.
+    public enum SubscriptionType: String, CaseIterable, Hashable, Sendable, Codable {
+        case query
+        case zone
+    }
+
+    /// The record changes a query subscription fires on.
+    public enum FiresOn: String, CaseIterable, Hashable, Sendable, Codable {
+        case create
+        case update
+        case delete
+    }
+}

@@ -1,0 +1,61 @@
+/// `POST …/records/modify`: create, update, replace and delete records, in order.
+public enum RecordsModify {
+    /// The request body.
+    public struct Request: Hashable, Sendable, Codable {
+        /// The operations, applied in array order, one per record.
+        public var operations: [RecordOperation]
+        /// The zone of every record; the default zone when absent.
+        public var zoneID: ZoneID?
+        /// All or nothing (custom zones only); the wire default is `true`.
+        public var atomic: Bool?
+        /// Fields to return for every operation that does not name its own.
+        public var desiredKeys: [String]?
+        /// Return INT64 and DOUBLE values as strings.
+        public var numbersAsStrings: Bool?
+
+        /// Creates a request.
+        public init(
+            operations: [RecordOperation], zoneID: ZoneID? = nil, atomic: Bool? = nil, desiredKeys: [String]? = nil,
+            numbersAsStrings: Bool? = nil
+        ) {
+            self.operations = operations
+            self.zoneID = zoneID
+            self.atomic = atomic
+            self.desiredKeys = desiredKeys
+            self.numbersAsStrings = numbersAsStrings
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case operations, zoneID, atomic, desiredKeys, numbersAsStrings, numberAsStrings
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            operations = try container.decode([RecordOperation].self, forKey: .operations)
+            zoneID = try container.decodeIfPresent(ZoneID.self, forKey: .zoneID)
+            atomic = try container.decodeIfPresent(Bool.self, forKey: .atomic)
+            desiredKeys = try container.decodeIfPresent([String].self, forKey: .desiredKeys)
+            numbersAsStrings = try container.decodeIfPresent(Bool.self, forKey: .numbersAsStrings)
+                ?? container.decodeIfPresent(Bool.self, forKey: .numberAsStrings)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(operations, forKey: .operations)
+            try container.encodeIfPresent(zoneID, forKey: .zoneID)
+            try container.encodeIfPresent(atomic, forKey: .atomic)
+            try container.encodeIfPresent(desiredKeys, forKey: .desiredKeys)
+            try container.encodeIfPresent(numbersAsStrings, forKey: .numbersAsStrings)
+        }
+    }
+
+    /// The response body: one entry per operation, in order; a delete answers `{recordName, deleted: true}`.
+    public struct Response: Hashable, Sendable, Codable {
+        public var records: [ItemResult<Record>]
+
+        /// Creates a response.
+        public init(records: [ItemResult<Record>]) {
+            self.records = records
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// A custom security role, declared with `CREATE ROLE Name;`.
+public struct Role: Hashable, Sendable {
+    /// The role's name.
+    public var name: String
+    /// Where the role was declared, for messages; not part of equality.
+    public var location: SourceLocation?
+
+    /// Creates a role.
+    public init(_ name: String, location: SourceLocation? = nil) {
+        self.name = name
+        self.location = location
+    }
+
+    public static func == (lhs: Role, rhs: Role) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+}

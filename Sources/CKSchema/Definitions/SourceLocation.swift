@@ -1,0 +1,13 @@
+/// A place in a `.ckdb` file: 1-based line and column.
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "line \(line), column \(column)" }
+}

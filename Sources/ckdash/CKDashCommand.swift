@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `ckdash` command: the dashboard's scriptable side.
+@main
+struct CKDashCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ckdash",
+        abstract: "Administer CloudKit-style containers from the terminal.",
+        version: "0.1.0",
+        subcommands: [SchemaCommand.self]
+    )
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CKSchema
+import Foundation
+
+/// `ckdash schema lint FILE`: report errors and warnings with line numbers.
+struct SchemaLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check a schema file for errors and for warnings worth fixing before a deploy.",
+        discussion: """
+            Prints one line per problem as FILE:LINE:COLUMN: error|warning: message [rule]. Exit status: 0 \
+            when there are no errors (and, with --strict, no warnings), 1 otherwise, 2 when the file cannot \
+            be read.
+            """
+    )
+
+    @Argument(help: "The .ckdb file, or - for standard input.")
+    var file: String
+
+    @Flag(help: "Exit with status 1 on warnings too.")
+    var strict = false
+
+    @Flag(help: "Print the problems as a JSON array.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let source = try SchemaFile(path: file)
+            let issues: [SchemaIssue]
+            do throws(SchemaSyntaxError) {
+                let schema = try SchemaParser.parse(source.text)
+                issues = SchemaValidator.errors(in: schema) + SchemaLinter.warnings(for: schema.canonical)
+            } catch {
+                issues = [SchemaIssue(.error, rule: "syntax", error.message, location: error.location)]
+            }
+            let sorted = issues.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+            let errors = sorted.filter { $0.severity == .error }.count
+            let warnings = sorted.count - errors
+            if json {
+                print(try JSONOutput.string(sorted))
+            } else {
+                for issue in sorted {
+                    print(source.line(for: issue))
+                }
+                print("\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            }
+            if errors > 0 || (strict && warnings > 0) {
+                throw ExitCode.failure
+            }
+        }
+    }
+}

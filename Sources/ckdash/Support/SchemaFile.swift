@@ -1,0 +1,69 @@
+import CKSchema
+import Foundation
+
+/// A `.ckdb` file read from disk (or standard input for `-`), with its text and parsed schema.
+struct SchemaFile {
+    /// The path as the user gave it, used in messages.
+    let path: String
+    /// The file's text.
+    let text: String
+
+    /// Reads the file; a missing or unreadable file is a `CommandFailure`.
+    init(path: String) throws {
+        self.path = path
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandFailure("cannot read \(path): \(Self.readableReason(error))")
+            }
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("\(path) is not UTF-8 text")
+        }
+        self.text = text
+    }
+
+    /// The schema as written; a syntax error is a `CommandFailure` naming the file, line and column.
+    func parse() throws -> Schema {
+        do {
+            return try SchemaParser.parse(text)
+        } catch {
+            throw CommandFailure("\(path):\(error.location.line):\(error.location.column): \(error.message)")
+        }
+    }
+
+    /// The schema, refusing one with validation errors (they are printed first, one per line).
+    func validSchema() throws -> Schema {
+        let schema = try parse()
+        let errors = SchemaValidator.errors(in: schema)
+        guard errors.isEmpty else {
+            for error in errors {
+                StandardError.write(line(for: error))
+            }
+            throw CommandFailure("\(path) is not a valid schema (\(errors.count) error\(errors.count == 1 ? "" : "s"))")
+        }
+        return schema
+    }
+
+    /// An issue as `path:line:column: severity: message [rule]`.
+    func line(for issue: SchemaIssue) -> String {
+        "\(path):\(issue.location == nil ? " " : "")\(issue)"
+    }
+
+    private static func readableReason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return nsError.localizedDescription
+    }
+}

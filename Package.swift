@@ -33,8 +33,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "CKModelTests", dependencies: ["CKModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CKSchemaTests", dependencies: ["CKSchema"], resources: [.copy("Fixtures")]),
+        .target(name: "CKTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "CKModelTests", dependencies: ["CKModel", "CKTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CKSchemaTests", dependencies: ["CKSchema", "CKTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ckdashTests", dependencies: ["ckdash"]),
     ]
 )

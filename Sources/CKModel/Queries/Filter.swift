@@ -3,14 +3,14 @@ public struct Filter: Hashable, Sendable, Codable {
     /// The field compared.
     public var field: QueryField
     /// How it is compared.
-    public var comparator: Comparator
+    public var comparator: FilterComparator
     /// What it is compared with.
     public var fieldValue: FieldValue
     /// With `NEAR`: the radius in meters.
     public var distance: Double?
 
     /// Creates a filter.
-    public init(_ field: QueryField, _ comparator: Comparator, _ fieldValue: FieldValue, distance: Double? = nil) {
+    public init(_ field: QueryField, _ comparator: FilterComparator, _ fieldValue: FieldValue, distance: Double? = nil) {
         self.field = field
         self.comparator = comparator
         self.fieldValue = fieldValue
@@ -24,7 +24,7 @@ public struct Filter: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         field = try QueryField(from: container, fieldKey: .fieldName, systemKey: .systemFieldName)
-        comparator = try container.decode(Comparator.self, forKey: .comparator)
+        comparator = try container.decode(FilterComparator.self, forKey: .comparator)
         fieldValue = try container.decode(FieldValue.self, forKey: .fieldValue)
         distance = try container.decodeIfPresent(Double.self, forKey: .distance)
     }

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Queries, filters and sort descriptors on the wire")
 struct QueryCodingTests {
-    @Test("every comparator round-trips", arguments: Comparator.allCases)
-    func comparators(comparator: Comparator) throws {
+    @Test("every comparator round-trips", arguments: FilterComparator.allCases)
+    func comparators(comparator: FilterComparator) throws {
         let filter = Filter(.field("tags"), comparator, .list(.string(["a"])))
         let object = try jsonObject(filter)
         #expect(object["comparator"] as? String == comparator.rawValue)

@@ -1,5 +1,6 @@
 import CKModel
 import Foundation
+import CKTestSupport
 import Testing
 
 /// Feeds the decoders truncated and mutated versions of the fixture bodies: each must decode or throw,
@@ -7,7 +8,7 @@ import Testing
 @Suite("Decoders on malformed input")
 struct MalformedJSONTests {
     /// Each fixture with a decoder that reads it.
-    static let fixtures: [(String, (Data) throws -> Void)] = [
+    static let fixtures: [(String, @Sendable (Data) throws -> Void)] = [
         ("records-query-request.json", { _ = try JSONDecoder().decode(RecordsQuery.Request.self, from: $0) }),
         ("records-modify-request.json", { _ = try JSONDecoder().decode(RecordsModify.Request.self, from: $0) }),
         ("records-modify-response.json", { _ = try JSONDecoder().decode(RecordsModify.Response.self, from: $0) }),
@@ -53,16 +54,18 @@ struct MalformedJSONTests {
 
 /// Replaces one node of a JSON tree with a value of another kind, or one chosen to stress decoders.
 enum JSONMutator {
-    static let replacements: [Any] = [
+    static func replacements() -> [Any] {
+        [
         NSNull(), true, 0, -1, 1.5, 1e300, -9.3e18, 9_223_372_036_854_775_807, "", "x", "AAE=", "LIST", "NOT_A_TYPE",
         [Any](), [1, "a"], [[1]], [String: Any](), ["recordName": 5], ["latitude": "n"], ["value": NSNull()],
-    ]
+        ]
+    }
 
     static func mutate(_ node: Any, using generator: inout SeededGenerator) -> Any {
         let count = nodeCount(node)
         let target = Int.random(in: 0..<count, using: &generator)
         var counter = 0
-        let replacement = replacements.randomElement(using: &generator)!
+        let replacement = replacements().randomElement(using: &generator)!
         return replace(node, target: target, counter: &counter, with: replacement)
     }
 

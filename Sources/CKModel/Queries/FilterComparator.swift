@@ -1,5 +1,5 @@
 /// How a query filter compares a field with its value.
-public enum Comparator: String, CaseIterable, Hashable, Sendable, Codable {
+public enum FilterComparator: String, CaseIterable, Hashable, Sendable, Codable {
     case equals = "EQUALS"
     case notEquals = "NOT_EQUALS"
     case lessThan = "LESS_THAN"
@@ -36,7 +36,7 @@ public enum Comparator: String, CaseIterable, Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
-        if let comparator = Comparator(rawValue: name) {
+        if let comparator = FilterComparator(rawValue: name) {
             self = comparator
         } else if name == "LIST_NOT_CONTAINS_ANY" {
             self = .notListContainsAny

@@ -101,7 +101,7 @@ struct FieldValueCodingTests {
             (#""INT64","value":"three""#, "INT64"),
             (#""STRING","value":5"#, "STRING"),
             (#""BYTES","value":"not base64!""#, "BYTES"),
-            (#""REFERENCE","value":"Mei"#, "REFERENCE"),
+            (##""REFERENCE","value":"Mei""##, "REFERENCE"),
             (#""REFERENCE","value":{"action":"NONE"}"#, "REFERENCE"),
             (#""LOCATION","value":{"latitude":1}"#, "LOCATION"),
             (#""STRING_LIST","value":"a""#, "STRING"),

@@ -18,7 +18,7 @@ struct SchemaFile {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw CommandFailure("cannot read \(path): \(Self.readableReason(error))")
+                throw CommandFailure("cannot read \(path): \(Self.readableReason(error, path: path))")
             }
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -54,16 +54,17 @@ struct SchemaFile {
         "\(path):\(issue.location == nil ? " " : "")\(issue)"
     }
 
-    private static func readableReason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+    private static func readableReason(_ error: any Error, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return "no such file"
         }
-        return nsError.localizedDescription
+        if isDirectory.boolValue {
+            return "it is a folder"
+        }
+        if !FileManager.default.isReadableFile(atPath: path) {
+            return "permission denied"
+        }
+        return error.localizedDescription
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The outcome of running the built `ckdash` binary.
+struct CommandRun {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    /// Runs `.build/…/ckdash` with `arguments`, feeding `input` on standard input.
+    static func ckdash(_ arguments: [String], input: String = "") throws -> CommandRun {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("ckdash")
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        let standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandRun(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The build folder holding the test bundle and the executables.
+    static var productsDirectory: URL {
+        let bundle = Bundle.main.bundleURL
+        return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+    }
+}
+
+/// The path of a schema file among the CKSchema tests' fixtures.
+func schemaFixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("CKSchemaTests/Fixtures/\(name).ckdb").path
+}
+
+/// A new file in a fresh temporary folder holding `text`.
+func temporaryFile(_ text: String, named name: String = "schema.ckdb") throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file)
+    return file.path
+}

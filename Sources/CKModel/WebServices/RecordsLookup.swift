@@ -20,7 +20,7 @@ public enum RecordsLookup {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case records, zoneID, desiredKeys, numbersAsStrings, numberAsStrings
+            case records, zoneID, desiredKeys, numbersAsStrings
         }
 
         public init(from decoder: any Decoder) throws {
@@ -28,17 +28,9 @@ public enum RecordsLookup {
             records = try container.decode([Item].self, forKey: .records)
             zoneID = try container.decodeIfPresent(ZoneID.self, forKey: .zoneID)
             desiredKeys = try container.decodeIfPresent([String].self, forKey: .desiredKeys)
-            numbersAsStrings = try container.decodeIfPresent(Bool.self, forKey: .numbersAsStrings)
-                ?? container.decodeIfPresent(Bool.self, forKey: .numberAsStrings)
+            numbersAsStrings = try decoder.decodeNumbersAsStringsFlag()
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(records, forKey: .records)
-            try container.encodeIfPresent(zoneID, forKey: .zoneID)
-            try container.encodeIfPresent(desiredKeys, forKey: .desiredKeys)
-            try container.encodeIfPresent(numbersAsStrings, forKey: .numbersAsStrings)
-        }
     }
 
     /// One record asked for, optionally with its own `desiredKeys`.

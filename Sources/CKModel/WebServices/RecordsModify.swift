@@ -26,7 +26,7 @@ public enum RecordsModify {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case operations, zoneID, atomic, desiredKeys, numbersAsStrings, numberAsStrings
+            case operations, zoneID, atomic, desiredKeys, numbersAsStrings
         }
 
         public init(from decoder: any Decoder) throws {
@@ -35,18 +35,9 @@ public enum RecordsModify {
             zoneID = try container.decodeIfPresent(ZoneID.self, forKey: .zoneID)
             atomic = try container.decodeIfPresent(Bool.self, forKey: .atomic)
             desiredKeys = try container.decodeIfPresent([String].self, forKey: .desiredKeys)
-            numbersAsStrings = try container.decodeIfPresent(Bool.self, forKey: .numbersAsStrings)
-                ?? container.decodeIfPresent(Bool.self, forKey: .numberAsStrings)
+            numbersAsStrings = try decoder.decodeNumbersAsStringsFlag()
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(operations, forKey: .operations)
-            try container.encodeIfPresent(zoneID, forKey: .zoneID)
-            try container.encodeIfPresent(atomic, forKey: .atomic)
-            try container.encodeIfPresent(desiredKeys, forKey: .desiredKeys)
-            try container.encodeIfPresent(numbersAsStrings, forKey: .numbersAsStrings)
-        }
     }
 
     /// The response body: one entry per operation, in order; a delete answers `{recordName, deleted: true}`.

@@ -33,7 +33,6 @@ public enum RecordsQuery {
 
         private enum CodingKeys: String, CodingKey {
             case zoneID, resultsLimit, query, continuationMarker, desiredKeys, zoneWide, numbersAsStrings
-            case numberAsStrings
         }
 
         public init(from decoder: any Decoder) throws {
@@ -44,20 +43,9 @@ public enum RecordsQuery {
             continuationMarker = try container.decodeIfPresent(String.self, forKey: .continuationMarker)
             desiredKeys = try container.decodeIfPresent([String].self, forKey: .desiredKeys)
             zoneWide = try container.decodeIfPresent(Bool.self, forKey: .zoneWide)
-            numbersAsStrings = try container.decodeIfPresent(Bool.self, forKey: .numbersAsStrings)
-                ?? container.decodeIfPresent(Bool.self, forKey: .numberAsStrings)
+            numbersAsStrings = try decoder.decodeNumbersAsStringsFlag()
         }
 
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(zoneID, forKey: .zoneID)
-            try container.encodeIfPresent(resultsLimit, forKey: .resultsLimit)
-            try container.encode(query, forKey: .query)
-            try container.encodeIfPresent(continuationMarker, forKey: .continuationMarker)
-            try container.encodeIfPresent(desiredKeys, forKey: .desiredKeys)
-            try container.encodeIfPresent(zoneWide, forKey: .zoneWide)
-            try container.encodeIfPresent(numbersAsStrings, forKey: .numbersAsStrings)
-        }
     }
 
     /// The response body: a page of records (or per-record errors) and, when more exist, a marker.

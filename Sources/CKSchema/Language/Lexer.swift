@@ -73,7 +73,7 @@ struct Lexer {
 
     private mutating func skipTrivia() throws(SchemaSyntaxError) {
         while let scalar = peek() {
-            if scalar.properties.isWhitespace {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.properties.isWhitespace {
                 advance()
             } else if (scalar == "/" && peek(1) == "/") || (scalar == "-" && peek(1) == "-") {
                 while let next = peek(), next != "\n" {
@@ -96,10 +96,10 @@ struct Lexer {
     }
 
     private static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || scalar == "_")
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
     }
 
     private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_")
+        isWordStart(scalar) || ("0"..."9").contains(scalar)
     }
 }

@@ -16,10 +16,10 @@ struct Token: Equatable, Sendable {
 
     /// Whether this is the bare keyword `keyword`, in any case.
     func isKeyword(_ keyword: String) -> Bool {
-        if case .word(let word) = kind {
-            return word.uppercased() == keyword
+        guard case .word(let word) = kind, word.utf8.count == keyword.utf8.count else { return false }
+        return zip(word.utf8, keyword.utf8).allSatisfy { letter, upper in
+            letter == upper || (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z") && letter - 32 == upper)
         }
-        return false
     }
 
     /// How an error message shows the token.

@@ -38,8 +38,7 @@ public enum SchemaLinter {
                      "\(name).\(field.name) is SORTABLE but not QUERYABLE: sorting and ranges work, equality filters fail",
                      field: field.name, at: field.location)
             }
-            let lowered = field.name.lowercased()
-            if field.indexes.contains(.searchable), longTextWords.contains(where: lowered.contains) {
+            if field.indexes.contains(.searchable), longTextWords.contains(where: field.name.lowercased().contains) {
                 warn("costly-search-index",
                      "\(name).\(field.name) looks like long text: a SEARCHABLE index on it is large and slow to build",
                      field: field.name, at: field.location)

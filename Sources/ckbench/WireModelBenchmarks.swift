@@ -1,0 +1,39 @@
+import CKModel
+import Foundation
+
+/// Encoding and decoding a full page of records, the unit every query and change feed moves.
+enum WireModelBenchmarks {
+    /// A `records/query` response of `count` records with one field of each common type.
+    static func page(of count: Int) -> RecordsQuery.Response {
+        let records = (0..<count).map { index in
+            ItemResult.success(Record(
+                recordName: "record-\(index)", recordType: "Party", recordChangeTag: "t\(index)",
+                fields: [
+                    "title": .string("Party number \(index)"),
+                    "guests": .int64(Int64(index)),
+                    "budget": .double(Double(index) * 1.5),
+                    "date": .timestamp(Timestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(index))),
+                    "host": .reference(Reference(recordName: "host-\(index % 10)", action: ReferenceAction.none)),
+                    "place": .location(Location(latitude: 48.85, longitude: 2.35)),
+                    "tags": .list(.string(["a", "b", "c"])),
+                ],
+                created: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_u", deviceID: "iCloud"),
+                modified: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 2), userRecordName: "_u", deviceID: "iCloud")))
+        }
+        return RecordsQuery.Response(records: records, continuationMarker: "next")
+    }
+
+    static var all: [Benchmark] {
+        let count = 200
+        let response = page(of: count)
+        let data = (try? JSONEncoder().encode(response)) ?? Data()
+        return [
+            Benchmark(name: "records page encode", unit: "records", unitsPerRun: count) {
+                _ = try JSONEncoder().encode(response)
+            },
+            Benchmark(name: "records page decode", unit: "records", unitsPerRun: count) {
+                _ = try JSONDecoder().decode(RecordsQuery.Response.self, from: data)
+            },
+        ]
+    }
+}

@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(
             name: "ckdash",
             dependencies: [
-                "CKSchema", "CKModel",
+                "CKSchema",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -27,6 +27,28 @@ struct SchemaCommandTests {
         #expect(try CommandRun.ckdash(["schema", "format", "-"], input: original).standardOutput == rewritten)
     }
 
+    @Test("format --write writes through a symbolic link and keeps the file's permissions")
+    func formatWriteKeepsFile() throws {
+        let original = try String(contentsOfFile: schemaFixture("mistkit-celestra"), encoding: .utf8)
+        let target = try temporaryFile(original)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        let link = (target as NSString).deletingLastPathComponent + "/link.ckdb"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(try CommandRun.ckdash(["schema", "format", "--write", link]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("DEFINE SCHEMA\n\n    RECORD TYPE Feed (\n"))
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
+    }
+
+    @Test("many errors on standard error are all read")
+    func manyErrors() throws {
+        let fields = (0..<3000).map { _ in "a STRING" }.joined(separator: ", ")
+        let invalid = try temporaryFile("DEFINE SCHEMA RECORD TYPE T (\(fields));")
+        let run = try CommandRun.ckdash(["schema", "format", invalid])
+        #expect(run.status == 2)
+        #expect(run.standardError.split(separator: "\n").count == 3000)
+    }
+
     @Test("format refuses a file with a syntax error: one line on stderr with line and column, status 2")
     func formatSyntaxError() throws {
         let path = try temporaryFile("DEFINE SCHEMA\n    RECORD TYPE T (\n        name BADTYPE\n    );\n")

@@ -47,9 +47,11 @@ public struct ServerErrorCode: RawRepresentable, Hashable, Sendable, Codable, Cu
     public static let validatingReferenceError = ServerErrorCode(rawValue: "VALIDATING_REFERENCE_ERROR")
     /// The zone named in the request does not exist.
     public static let zoneNotFound = ServerErrorCode(rawValue: "ZONE_NOT_FOUND")
-    /// The operation is not possible in this zone (for example deleting a system zone).
+    /// The operation is not possible in this zone (for example deleting a system zone). Observed, not in
+    /// Apple's table; its status here (400) is this package's choice.
     public static let notSupportedByZone = ServerErrorCode(rawValue: "NOT_SUPPORTED_BY_ZONE")
-    /// A unique-field constraint was violated (listed by CloudKit JS).
+    /// A unique-field constraint was violated (listed by CloudKit JS). Its HTTP status is undocumented; 409,
+    /// as for the other conflicts, is this package's choice.
     public static let uniqueFieldError = ServerErrorCode(rawValue: "UNIQUE_FIELD_ERROR")
 
     /// Every code CloudKit Web Services documents, plus the two observed beside them.

@@ -25,7 +25,7 @@ public struct Filter: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         field = try QueryField(from: container, fieldKey: .fieldName, systemKey: .systemFieldName)
         comparator = try container.decode(FilterComparator.self, forKey: .comparator)
-        fieldValue = try container.decode(FieldValue.self, forKey: .fieldValue)
+        fieldValue = try FieldValue(from: container.superDecoder(forKey: .fieldValue), fieldName: field.wireName)
         distance = try container.decodeIfPresent(Double.self, forKey: .distance)
     }
 

@@ -13,8 +13,12 @@ public enum QueryField: Hashable, Sendable {
 }
 
 extension QueryField {
-    enum CodingKeys: String, CodingKey {
-        case fieldName, systemFieldName
+    /// The name as the request writes it, in `fieldName` or `systemFieldName`.
+    var wireName: String {
+        switch self {
+        case .field(let name): name
+        case .system(let system): system.rawValue
+        }
     }
 
     /// Reads whichever of `fieldName` and `systemFieldName` the container holds.

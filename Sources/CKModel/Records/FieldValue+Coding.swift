@@ -12,7 +12,15 @@ extension FieldValue: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let reader = FieldValueReader(codingPath: decoder.codingPath)
+        try self.init(from: decoder, reader: FieldValueReader(codingPath: decoder.codingPath))
+    }
+
+    /// Reads a field value whose errors call it `fieldName` (a filter knows the field its value is for).
+    init(from decoder: any Decoder, fieldName: String) throws {
+        try self.init(from: decoder, reader: FieldValueReader(fieldLabel: fieldName))
+    }
+
+    private init(from decoder: any Decoder, reader: FieldValueReader) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var tag: FieldTypeTag?
         if let name = try? container.decodeIfPresent(String.self, forKey: .type) {
@@ -56,23 +64,23 @@ extension FieldValue: Codable {
         }
     }
 
+    private static func encode<Number: Encodable & LosslessStringConvertible>(
+        numbers: [Number], asStrings: Bool, in container: inout KeyedEncodingContainer<CodingKeys>
+    ) throws {
+        if asStrings {
+            try container.encode(numbers.map(\.description), forKey: .value)
+        } else {
+            try container.encode(numbers, forKey: .value)
+        }
+    }
+
     private static func encode(
         _ list: FieldValueList, asStrings: Bool, in container: inout KeyedEncodingContainer<CodingKeys>
     ) throws {
         switch list {
         case .string(let values): try container.encode(values, forKey: .value)
-        case .int64(let values):
-            if asStrings {
-                try container.encode(values.map(\.description), forKey: .value)
-            } else {
-                try container.encode(values, forKey: .value)
-            }
-        case .double(let values):
-            if asStrings {
-                try container.encode(values.map(\.description), forKey: .value)
-            } else {
-                try container.encode(values, forKey: .value)
-            }
+        case .int64(let values): try encode(numbers: values, asStrings: asStrings, in: &container)
+        case .double(let values): try encode(numbers: values, asStrings: asStrings, in: &container)
         case .timestamp(let values): try container.encode(values, forKey: .value)
         case .bytes(let values): try container.encode(values.map { $0.base64EncodedString() }, forKey: .value)
         case .reference(let values): try container.encode(values, forKey: .value)

@@ -1,14 +1,24 @@
 import Foundation
 
 /// The value of a LIST field: elements that all have the same type.
+///
+/// Each case holds the elements of the list type of the same name (`STRING_LIST` …).
 public enum FieldValueList: Hashable, Sendable {
+    /// `STRING_LIST`.
     case string([String])
+    /// `INT64_LIST`.
     case int64([Int64])
+    /// `DOUBLE_LIST`.
     case double([Double])
+    /// `TIMESTAMP_LIST`.
     case timestamp([Timestamp])
+    /// `BYTES_LIST`.
     case bytes([Data])
+    /// `REFERENCE_LIST`.
     case reference([Reference])
+    /// `ASSET_LIST`.
     case asset([Asset])
+    /// `LOCATION_LIST`.
     case location([Location])
 
     /// The type every element has.
@@ -41,7 +51,16 @@ public enum FieldValueList: Hashable, Sendable {
 
     /// The number of elements.
     public var count: Int {
-        elements.count
+        switch self {
+        case .string(let values): values.count
+        case .int64(let values): values.count
+        case .double(let values): values.count
+        case .timestamp(let values): values.count
+        case .bytes(let values): values.count
+        case .reference(let values): values.count
+        case .asset(let values): values.count
+        case .location(let values): values.count
+        }
     }
 
     /// Builds a list of `valueType` from single values; `nil` if an element has another type or is a list.

@@ -5,21 +5,35 @@ struct FieldValueReader {
     /// What the error messages call the value: the field's name, or the coding path when there is none.
     let fieldLabel: String
 
+    /// Marks the decoding errors this reader made, so an enclosing read does not wrap them again.
+    private struct Problem: Error {}
+
+    init(fieldLabel: String) {
+        self.fieldLabel = fieldLabel
+    }
+
+    /// A reader for a value at `codingPath`: in a record's `fields`, the label is the field's name.
     init(codingPath: [any CodingKey]) {
         let keys = codingPath.map(\.stringValue)
-        if let fieldsIndex = keys.lastIndex(of: "fields"), fieldsIndex + 1 < keys.count {
-            fieldLabel = keys[fieldsIndex + 1]
+        if keys.count >= 2, keys[keys.count - 2] == "fields" {
+            fieldLabel = keys[keys.count - 1]
         } else {
             fieldLabel = keys.isEmpty ? "value" : keys.joined(separator: ".")
         }
     }
 
     func error(at codingPath: [any CodingKey], _ problem: String) -> DecodingError {
-        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid value for field '\(fieldLabel)': \(problem)"))
+        .dataCorrupted(.init(
+            codingPath: codingPath, debugDescription: "Invalid value for field '\(fieldLabel)': \(problem)",
+            underlyingError: Problem()))
     }
 
-    private func mismatch(_ expectation: String, _ decoder: any Decoder) -> DecodingError {
-        error(at: decoder.codingPath, "expected \(expectation), found \(JSONShape(of: decoder).phrase)")
+    private func mismatch(_ expectation: String, _ decoder: any Decoder, cause: DecodingError? = nil) -> DecodingError {
+        let shape = JSONShape(of: decoder)
+        if shape == .object, let cause, let detail = Self.detail(of: cause, below: decoder.codingPath) {
+            return error(at: decoder.codingPath, "expected \(expectation), but \(detail)")
+        }
+        return error(at: decoder.codingPath, "expected \(expectation), found \(shape.phrase)")
     }
 
     /// Reads a value: by `tag` when there is one, otherwise by the JSON's shape.
@@ -59,37 +73,47 @@ struct FieldValueReader {
             case .location:
                 return .location(try Location(from: decoder))
             }
-        } catch let error as DecodingError where !isOurs(error) {
-            throw mismatch(expectation, decoder)
+        } catch let error as DecodingError where !Self.isOurs(error) {
+            throw mismatch(expectation, decoder, cause: error)
         }
     }
 
-    /// Reads a list; with no element type (the bare `LIST` tag) the first element decides it.
+    /// Reads a list. With no element type (the bare `LIST` tag, or no tag) every element's type is inferred:
+    /// they must agree, except that whole numbers among fractions make a DOUBLE list.
     func readList(of type: ValueType?, from decoder: any Decoder) throws -> FieldValue {
         guard var elements = try? decoder.unkeyedContainer() else {
             throw mismatch("a list of \(type.map { Self.expectation(for: $0) } ?? "values")", decoder)
         }
         var values: [FieldValue] = []
-        var elementType = type
         while !elements.isAtEnd {
             let elementDecoder = try elements.superDecoder()
-            let value: FieldValue
-            if let elementType {
-                value = try readScalar(elementType, from: elementDecoder)
-            } else {
-                value = try infer(from: elementDecoder)
-                if case .list = value {
-                    throw error(at: elementDecoder.codingPath, "lists cannot contain lists")
-                }
-                elementType = value.valueType
+            if let type {
+                values.append(try readScalar(type, from: elementDecoder))
+                continue
+            }
+            let value = try infer(from: elementDecoder)
+            if case .list = value {
+                throw error(at: elementDecoder.codingPath, "lists cannot contain lists")
             }
             values.append(value)
         }
-        let listType = elementType ?? .string
-        guard let list = FieldValueList(valueType: listType, elements: values) else {
+        let elementType = type ?? Self.commonType(of: values)
+        if elementType == .double {
+            values = values.map { if case .int64(let whole) = $0 { .double(Double(whole)) } else { $0 } }
+        }
+        guard let list = FieldValueList(valueType: elementType, elements: values) else {
             throw error(at: decoder.codingPath, "every element of a list must have the same type")
         }
         return .list(list)
+    }
+
+    /// The type of a list inferred from its elements: the first one's, or DOUBLE when numbers are mixed.
+    private static func commonType(of values: [FieldValue]) -> ValueType {
+        let types = Set(values.map(\.valueType))
+        if types == [.int64, .double] {
+            return .double
+        }
+        return values.first?.valueType ?? .string
     }
 
     /// Infers the type of an untagged value from its JSON shape.
@@ -126,11 +150,28 @@ struct FieldValueReader {
         }
     }
 
-    private func isOurs(_ error: DecodingError) -> Bool {
+    private static func isOurs(_ error: DecodingError) -> Bool {
         if case .dataCorrupted(let context) = error {
-            return context.debugDescription.hasPrefix("Invalid value for field")
+            return context.underlyingError is Problem
         }
         return false
+    }
+
+    /// What went wrong inside an object, relative to the object: "'action' …", "'recordName' is missing".
+    private static func detail(of error: DecodingError, below path: [any CodingKey]) -> String? {
+        func key(_ context: DecodingError.Context) -> String {
+            context.codingPath.dropFirst(path.count).map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let missing, let context):
+            let parent = key(context)
+            return "'\(parent.isEmpty ? missing.stringValue : parent + "." + missing.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let name = key(context)
+            return name.isEmpty ? nil : "'\(name)' is not valid (\(context.debugDescription))"
+        @unknown default:
+            return nil
+        }
     }
 
     private static let assetKeys: Set<String> = [

@@ -10,9 +10,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
-    /// Creates a timestamp from a date, rounded to the nearest millisecond (CloudKit rejects fractions).
+    /// Creates a timestamp from a date, rounded to the nearest millisecond (CloudKit rejects fractions);
+    /// dates beyond what milliseconds in an `Int64` can hold are clamped to the nearest one that fits.
     public init(_ date: Date) {
-        self.millisecondsSince1970 = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        if let exact = Int64(exactly: milliseconds) {
+            self.millisecondsSince1970 = exact
+        } else if milliseconds.isNaN {
+            self.millisecondsSince1970 = 0
+        } else {
+            self.millisecondsSince1970 = milliseconds < 0 ? .min : .max
+        }
     }
 
     /// The timestamp as a `Date`.

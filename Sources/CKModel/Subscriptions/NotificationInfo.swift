@@ -1,10 +1,16 @@
 /// What a push notification for a subscription shows and carries.
 public struct NotificationInfo: Hashable, Sendable, Codable {
+    /// The alert's text.
     public var alertBody: String?
+    /// A key of the app's localized strings to show instead of `alertBody`.
     public var alertLocalizationKey: String?
+    /// Record fields whose values fill the localized alert's placeholders.
     public var alertLocalizationArgs: [String]?
+    /// A key of the app's localized strings for the alert's action button.
     public var alertActionLocalizationKey: String?
+    /// An image of the app bundle to show on launch from the alert.
     public var alertLaunchImage: String?
+    /// A sound of the app bundle to play.
     public var soundName: String?
     /// Whether the notification increments the app's badge.
     public var shouldBadge: Bool?

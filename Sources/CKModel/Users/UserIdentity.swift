@@ -18,8 +18,11 @@ public struct UserIdentity: Hashable, Sendable, Codable {
 
     /// One way of finding a user: by email address, phone number or record name.
     public struct LookupInfo: Hashable, Sendable, Codable {
+        /// The user's email address.
         public var emailAddress: String?
+        /// The user's phone number.
         public var phoneNumber: String?
+        /// The user's record name.
         public var userRecordName: String?
 
         /// Creates lookup info.
@@ -32,11 +35,17 @@ public struct UserIdentity: Hashable, Sendable, Codable {
 
     /// The parts of a person's name.
     public struct NameComponents: Hashable, Sendable, Codable {
+        /// "Dr.", "Ms." …
         public var namePrefix: String?
+        /// The first name.
         public var givenName: String?
+        /// A middle name.
         public var middleName: String?
+        /// The last name.
         public var familyName: String?
+        /// "Jr.", "III" …
         public var nameSuffix: String?
+        /// A name the person goes by.
         public var nickname: String?
         /// The same parts spelled phonetically (`givenName`, `familyName` …).
         public var phoneticRepresentation: [String: String]?

@@ -35,7 +35,9 @@ public enum RecordsLookup {
 
     /// One record asked for, optionally with its own `desiredKeys`.
     public struct Item: Hashable, Sendable, Codable {
+        /// The record's name.
         public var recordName: String
+        /// Fields to return for this record, overriding the request's `desiredKeys`.
         public var desiredKeys: [String]?
 
         /// Creates a lookup item.
@@ -47,6 +49,7 @@ public enum RecordsLookup {
 
     /// The response body: one entry per requested record, in order.
     public struct Response: Hashable, Sendable, Codable {
+        /// One entry per record, each a record or the error that kept it from the response.
         public var records: [ItemResult<Record>]
 
         /// Creates a response.

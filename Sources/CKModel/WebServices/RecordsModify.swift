@@ -42,6 +42,7 @@ public enum RecordsModify {
 
     /// The response body: one entry per operation, in order; a delete answers `{recordName, deleted: true}`.
     public struct Response: Hashable, Sendable, Codable {
+        /// One entry per record, each a record or the error that kept it from the response.
         public var records: [ItemResult<Record>]
 
         /// Creates a response.

@@ -50,6 +50,7 @@ public enum RecordsQuery {
 
     /// The response body: a page of records (or per-record errors) and, when more exist, a marker.
     public struct Response: Hashable, Sendable, Codable {
+        /// One entry per record, each a record or the error that kept it from the response.
         public var records: [ItemResult<Record>]
         /// Present when more records match; pass it back unchanged for the next page.
         public var continuationMarker: String?

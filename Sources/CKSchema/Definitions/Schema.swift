@@ -7,12 +7,12 @@ import CKModel
 /// diff and deploy canonical schemas.
 public struct Schema: Hashable, Sendable {
     /// Custom roles, in the order declared.
-    public var roles: [Role]
+    public var roles: [CustomRole]
     /// Record types, in their order (cktool keeps creation order; it does not sort by name).
     public var recordTypes: [RecordType]
 
     /// Creates a schema.
-    public init(roles: [Role] = [], recordTypes: [RecordType] = []) {
+    public init(roles: [CustomRole] = [], recordTypes: [RecordType] = []) {
         self.roles = roles
         self.recordTypes = recordTypes
     }

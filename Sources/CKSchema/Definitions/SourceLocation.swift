@@ -1,6 +1,8 @@
 /// A place in a `.ckdb` file: 1-based line and column.
 public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The line, counting from 1.
     public var line: Int
+    /// The column in Unicode scalars, counting from 1.
     public var column: Int
 
     /// Creates a location.

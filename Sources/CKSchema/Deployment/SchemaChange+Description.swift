@@ -20,7 +20,7 @@ extension SchemaChange {
             return "drop \(index.rawValue) index on \(type).\(field)"
         case .roleAdded(let role):
             return "create role \(role)"
-        case .roleRemoved(let role):
+        case .roleRemoved(let role, _):
             return "delete role \(role)"
         case .grantAdded(let type, let grant):
             return "grant \(grant.permission.rawValue) on \(type) to \(grant.role)"
@@ -50,7 +50,9 @@ extension SchemaChange {
             return "a field's type can never change in production; add a new field with the new type instead"
         case .indexRemoved(_, let field, let index):
             return "queries that filter or sort on \(field) with the \(index.rawValue) index fail in production after the deploy"
-        case .roleRemoved(let role):
+        case .roleRemoved(let role, let keeper?):
+            return "production never removes \(keeper), which still grants \(role), so the role must stay"
+        case .roleRemoved(let role, nil):
             return "users assigned to \(role) lose the permissions it granted"
         case .grantAdded(_, let grant) where grant.role == SecurityRole.world && grant.permission != .read:
             return "anyone, even signed out, gains \(grant.permission.rawValue)"
@@ -59,21 +61,22 @@ extension SchemaChange {
         }
     }
 
-    /// A stable line that identifies the change exactly, for the diff's digest.
-    var digestLine: String {
+    /// The words that identify the change exactly, for the diff's digest.
+    var digestComponents: [String] {
         switch kind {
-        case .recordTypeAdded(let type): "record-type-added \(SchemaPrinter.print(Schema(recordTypes: [type])))"
-        case .recordTypeRemoved(let name): "record-type-removed \(name)"
+        case .recordTypeAdded(let type): ["record-type-added", type.name, SchemaPrinter.print(Schema(recordTypes: [type]))]
+        case .recordTypeRemoved(let name): ["record-type-removed", name]
         case .fieldAdded(let type, let field):
-            "field-added \(type) \(field.name) \(field.type) \(field.indexes.sorted().map(\.rawValue))"
-        case .fieldRemoved(let type, let field): "field-removed \(type) \(field)"
-        case .fieldTypeChanged(let type, let field, let from, let to): "field-type-changed \(type) \(field) \(from) \(to)"
-        case .indexAdded(let type, let field, let index): "index-added \(type) \(field) \(index.rawValue)"
-        case .indexRemoved(let type, let field, let index): "index-removed \(type) \(field) \(index.rawValue)"
-        case .roleAdded(let role): "role-added \(role)"
-        case .roleRemoved(let role): "role-removed \(role)"
-        case .grantAdded(let type, let grant): "grant-added \(type) \(grant.permission.rawValue) \(grant.role)"
-        case .grantRevoked(let type, let grant): "grant-revoked \(type) \(grant.permission.rawValue) \(grant.role)"
+            ["field-added", type, field.name, field.type.description] + field.indexes.sorted().map(\.rawValue)
+        case .fieldRemoved(let type, let field): ["field-removed", type, field]
+        case .fieldTypeChanged(let type, let field, let from, let to):
+            ["field-type-changed", type, field, from.description, to.description]
+        case .indexAdded(let type, let field, let index): ["index-added", type, field, index.rawValue]
+        case .indexRemoved(let type, let field, let index): ["index-removed", type, field, index.rawValue]
+        case .roleAdded(let role): ["role-added", role]
+        case .roleRemoved(let role, let keeper): ["role-removed", role] + (keeper.map { [$0] } ?? [])
+        case .grantAdded(let type, let grant): ["grant-added", type, grant.permission.rawValue, grant.role]
+        case .grantRevoked(let type, let grant): ["grant-revoked", type, grant.permission.rawValue, grant.role]
         }
     }
 }

@@ -36,7 +36,7 @@ extension SchemaChange: Encodable {
             try container.encode(to.description, forKey: .toType)
         case .indexAdded(_, _, let index), .indexRemoved(_, _, let index):
             try container.encode(index, forKey: .index)
-        case .roleAdded(let role), .roleRemoved(let role):
+        case .roleAdded(let role), .roleRemoved(let role, _):
             try container.encode(role, forKey: .role)
         case .grantAdded(_, let grant), .grantRevoked(_, let grant):
             try container.encode(grant.role, forKey: .role)

@@ -10,7 +10,9 @@ public struct SchemaChange: Hashable, Sendable {
         case indexAdded(recordType: String, field: String, IndexKind)
         case indexRemoved(recordType: String, field: String, IndexKind)
         case roleAdded(String)
-        case roleRemoved(String)
+        /// A role development no longer has; `stillGrantedBy` names a record type that production keeps
+        /// (its removal is blocked) and that still grants the role, which blocks the role's removal too.
+        case roleRemoved(String, stillGrantedBy: String?)
         case grantAdded(recordType: String, Grant)
         case grantRevoked(recordType: String, Grant)
     }
@@ -54,6 +56,7 @@ public struct SchemaChange: Hashable, Sendable {
         case .fieldTypeChanged(_, _, let from, let to): Self.isPinningNumber(from: from, to: to) ? .safe : .blocked
         case .recordTypeRemoved, .fieldRemoved: .blocked
         case .indexAdded, .indexRemoved: .index
+        case .roleRemoved(_, .some): .blocked
         case .roleAdded, .roleRemoved, .grantAdded, .grantRevoked: .permission
         }
     }

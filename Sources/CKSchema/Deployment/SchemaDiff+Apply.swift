@@ -2,7 +2,8 @@ extension SchemaDiff {
     /// Production's schema after a deploy: `production` with every allowed change applied.
     ///
     /// Blocked changes are left out, so removed types and fields stay and changed field types keep their
-    /// production type. New record types go before `Users`, which cktool always lists last.
+    /// production type. Production's order wins: new roles go after its roles, new record types before
+    /// `Users` (which cktool always lists last), in the order development lists them.
     public func apply(to production: Schema) -> Schema {
         var schema = production.canonical
         for change in changes where change.isAllowed {
@@ -14,12 +15,9 @@ extension SchemaDiff {
     private func apply(_ change: SchemaChange, to schema: inout Schema) {
         switch change.kind {
         case .roleAdded(let role):
-            schema.roles.append(Role(role))
-        case .roleRemoved(let role):
-            let stillGranted = schema.recordTypes.contains { type in type.grants.contains { $0.role == role } }
-            if !stillGranted {
-                schema.roles.removeAll { $0.name == role }
-            }
+            schema.roles.append(CustomRole(role))
+        case .roleRemoved(let role, _):
+            schema.roles.removeAll { $0.name == role }
         case .recordTypeAdded(let type):
             let usersIndex = schema.recordTypes.firstIndex { $0.name == RecordType.usersTypeName }
             schema.recordTypes.insert(type, at: usersIndex ?? schema.recordTypes.endIndex)

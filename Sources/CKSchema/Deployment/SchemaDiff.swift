@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// The changes a deploy would make to bring production up to development, each classified.
 ///
@@ -33,7 +34,10 @@ public struct SchemaDiff: Hashable, Sendable {
             changes.append(SchemaChange(.recordTypeRemoved(productionType.name)))
         }
         for role in production.roles where !developmentRoles.contains(role.name) {
-            changes.append(SchemaChange(.roleRemoved(role.name)))
+            let keeper = production.recordTypes.first { type in
+                development.recordType(named: type.name) == nil && type.grants.contains { $0.role == role.name }
+            }
+            changes.append(SchemaChange(.roleRemoved(role.name, stillGrantedBy: keeper?.name)))
         }
         self.changes = changes
     }
@@ -82,8 +86,13 @@ public struct SchemaDiff: Hashable, Sendable {
     }
 
     /// A SHA-256 over the changes (in hex), independent of their order: the same changes give the same digest.
+    ///
+    /// Each change is written as a JSON array of its words, so no name can make two changes look alike.
     public var digest: String {
-        let text = changes.map(\.digestLine).sorted().joined(separator: "\n")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let lines = changes.map { String(decoding: (try? encoder.encode($0.digestComponents)) ?? Data(), as: UTF8.self) }
+        let text = lines.sorted().joined(separator: "\n")
         return SHA256.hash(data: Array(text.utf8)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex

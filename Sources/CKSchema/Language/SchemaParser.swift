@@ -83,11 +83,11 @@ public struct SchemaParser {
         }
     }
 
-    private mutating func parseRole() throws(SchemaSyntaxError) -> Role {
+    private mutating func parseRole() throws(SchemaSyntaxError) -> CustomRole {
         advance()
         try expectKeyword("ROLE", "ROLE after CREATE")
         let (name, location) = try identifier("a role name")
-        return Role(name, location: location)
+        return CustomRole(name, location: location)
     }
 
     private mutating func parseRecordType() throws(SchemaSyntaxError) -> RecordType {

@@ -1,14 +1,17 @@
 /// Warnings a developer wants before deploying a schema that is valid but likely to hurt.
 public enum SchemaLinter {
-    /// Field names that usually hold long text, where a SEARCHABLE index is large and slow to build.
-    static let longTextWords = ["content", "body", "text", "description", "html", "markdown", "notes", "transcript"]
+    /// Words of field names that usually hold long text, where a SEARCHABLE index is large and slow to build.
+    static let longTextWords: Set<String> = ["content", "body", "text", "description", "html", "markdown", "notes", "transcript"]
 
-    /// Every warning for `schema`, type by type.
+    /// Every warning for `schema` (as written or canonical), type by type.
     public static func warnings(for schema: Schema) -> [SchemaIssue] {
         var issues: [SchemaIssue] = []
         var grantedRoles = Set<String>()
         for recordType in schema.recordTypes {
             grantedRoles.formUnion(recordType.grants.map(\.role))
+            issues += duplicateGrantWarnings(for: recordType)
+        }
+        for recordType in schema.canonical.recordTypes {
             issues += warnings(for: recordType)
         }
         for role in schema.roles where !grantedRoles.contains(role.name) {
@@ -38,7 +41,7 @@ public enum SchemaLinter {
                      "\(name).\(field.name) is SORTABLE but not QUERYABLE: sorting and ranges work, equality filters fail",
                      field: field.name, at: field.location)
             }
-            if field.indexes.contains(.searchable), longTextWords.contains(where: field.name.lowercased().contains) {
+            if field.indexes.contains(.searchable), !longTextWords.isDisjoint(with: words(of: field.name)) {
                 warn("costly-search-index",
                      "\(name).\(field.name) looks like long text: a SEARCHABLE index on it is large and slow to build",
                      field: field.name, at: field.location)
@@ -56,6 +59,35 @@ public enum SchemaLinter {
         }
         grantWarnings(for: recordType) { warn($0, $1, at: $2) }
         return issues
+    }
+
+    /// The lower-case words of a camelCase or snake_case name: "htmlBody" → ["html", "body"].
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character == "_" || character.isNumber {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if character.isUppercase, let last = current.last, last.isLowercase {
+                words.append(current)
+                current = String(character)
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }
+    }
+
+    private static func duplicateGrantWarnings(for recordType: RecordType) -> [SchemaIssue] {
+        var seen = Set<Grant>()
+        return recordType.grants.filter { !seen.insert($0).inserted }.map { grant in
+            SchemaIssue(
+                .warning, rule: "duplicate-grant",
+                "\(recordType.name) grants \(grant.permission.rawValue) to \(grant.role) more than once",
+                recordType: recordType.name, location: grant.location)
+        }
     }
 
     private static func grantWarnings(

@@ -43,14 +43,25 @@ struct SchemaFormatCommand: ParsableCommand {
                 }
             } else if write {
                 guard formatted != source.text else { return }
-                do {
-                    try Data(formatted.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-                } catch {
-                    throw CommandFailure("cannot write \(file): \(error.localizedDescription)")
-                }
+                try Self.replaceContents(of: file, with: formatted)
             } else {
                 print(formatted, terminator: "")
             }
+        }
+    }
+
+    /// Writes `text` over the file atomically (never half-written), through a symbolic link to its target,
+    /// keeping the file's permissions.
+    private static func replaceContents(of path: String, with text: String) throws {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        do {
+            let permissions = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions]
+            try Data(text.utf8).write(to: target, options: .atomic)
+            if let permissions {
+                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
+            }
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

@@ -27,10 +27,10 @@ struct SchemaLintCommand: ParsableCommand {
         try reportingFailures {
             let source = try SchemaFile(path: file)
             let issues: [SchemaIssue]
-            do throws(SchemaSyntaxError) {
-                let schema = try SchemaParser.parse(source.text)
-                issues = SchemaValidator.errors(in: schema) + SchemaLinter.warnings(for: schema.canonical)
-            } catch {
+            switch source.parseResult {
+            case .success(let schema):
+                issues = SchemaValidator.errors(in: schema) + SchemaLinter.warnings(for: schema)
+            case .failure(let error):
                 issues = [SchemaIssue(.error, rule: "syntax", error.message, location: error.location)]
             }
             let sorted = issues.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }

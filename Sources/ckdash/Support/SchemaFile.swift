@@ -27,11 +27,17 @@ struct SchemaFile {
         self.text = text
     }
 
+    /// The schema as written, or the syntax error that stopped the parser.
+    var parseResult: Result<Schema, SchemaSyntaxError> {
+        Result { () throws(SchemaSyntaxError) in try SchemaParser.parse(text) }
+    }
+
     /// The schema as written; a syntax error is a `CommandFailure` naming the file, line and column.
     func parse() throws -> Schema {
-        do {
-            return try SchemaParser.parse(text)
-        } catch {
+        switch parseResult {
+        case .success(let schema):
+            return schema
+        case .failure(let error):
             throw CommandFailure("\(path):\(error.location.line):\(error.location.column): \(error.message)")
         }
     }

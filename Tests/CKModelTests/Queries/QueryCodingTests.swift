@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Queries, filters and sort descriptors on the wire")
 struct QueryCodingTests {
-    @Test("every comparator round-trips", arguments: FilterComparator.allCases)
+    @Test("every comparator's name round-trips", arguments: FilterComparator.allCases)
     func comparators(comparator: FilterComparator) throws {
         let filter = Filter(.field("tags"), comparator, .list(.string(["a"])))
         let object = try jsonObject(filter)
@@ -21,6 +21,18 @@ struct QueryCodingTests {
             try decode(Filter.self, #"{"fieldName":"t","comparator":"LIKE","fieldValue":{"value":"a"}}"#)
         }
         #expect(decodingMessage(error).contains("LIKE"))
+    }
+
+    @Test("a filter value that does not fit its tag names the filter's field")
+    func filterValueErrorNamesField() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try decode(Query.self, #"{"recordType":"T","filterBy":[{"fieldName":"date","comparator":"EQUALS","fieldValue":{"type":"TIMESTAMP","value":"soon"}}]}"#)
+        }
+        #expect(decodingMessage(error).hasPrefix("Invalid value for field 'date': expected TIMESTAMP"))
+        let system = try #require(throws: DecodingError.self) {
+            try decode(Filter.self, #"{"systemFieldName":"createdTimestamp","comparator":"EQUALS","fieldValue":{"type":"TIMESTAMP","value":"soon"}}"#)
+        }
+        #expect(decodingMessage(system).contains("'createdTimestamp'"))
     }
 
     @Test("a filter on a system field uses systemFieldName; NEAR carries a distance")

@@ -77,6 +77,30 @@ struct FieldValueCodingTests {
         #expect(try decode(FieldValue.self, #"{"value":["a"]}"#) == .list(.string(["a"])))
     }
 
+    @Test("an untagged list of whole numbers and fractions is a DOUBLE list, in any order")
+    func mixedNumberList() throws {
+        #expect(try decode(FieldValue.self, #"{"value":[1,2.5]}"#) == .list(.double([1, 2.5])))
+        #expect(try decode(FieldValue.self, #"{"value":[2.5,1]}"#) == .list(.double([2.5, 1])))
+        #expect(try decode(FieldValue.self, #"{"type":"LIST","value":[3,0.5]}"#) == .list(.double([3, 0.5])))
+        #expect(throws: DecodingError.self) { try decode(FieldValue.self, #"{"value":[1,"a"]}"#) }
+    }
+
+    @Test("errors name a field called fields, and say what is wrong inside an object")
+    func errorDetails() throws {
+        let named = try #require(throws: DecodingError.self) {
+            try decode(Record.self, #"{"fields":{"fields":{"type":"INT64","value":"x"}}}"#)
+        }
+        #expect(decodingMessage(named).hasPrefix("Invalid value for field 'fields': expected INT64"))
+        let action = try #require(throws: DecodingError.self) {
+            try decode(Record.self, #"{"fields":{"artist":{"type":"REFERENCE","value":{"recordName":"a","action":"SOMETIMES"}}}}"#)
+        }
+        #expect(decodingMessage(action).contains("'action' is not valid"))
+        let missing = try #require(throws: DecodingError.self) {
+            try decode(Record.self, #"{"fields":{"place":{"type":"LOCATION","value":{"latitude":1}}}}"#)
+        }
+        #expect(decodingMessage(missing).contains("'longitude' is missing"))
+    }
+
     @Test("numbersAsStrings writes INT64 and DOUBLE values as strings and reads them back")
     func numbersAsStrings() throws {
         let int = try jsonObject(FieldValue.int64(9_007_199_254_740_993), numbersAsStrings: true)
@@ -128,8 +152,11 @@ struct FieldValueCodingTests {
         }
     }
 
-    @Test("timestamps convert to and from dates at millisecond precision")
+    @Test("timestamps convert to and from dates at millisecond precision, clamping impossible dates")
     func timestampDates() {
+        #expect(Timestamp(Date(timeIntervalSince1970: 1e17)).millisecondsSince1970 == .max)
+        #expect(Timestamp(Date(timeIntervalSince1970: -1e17)).millisecondsSince1970 == .min)
+        #expect(Timestamp(Date(timeIntervalSince1970: .nan)).millisecondsSince1970 == 0)
         let date = Date(timeIntervalSince1970: 1_422_312_944.1044)
         let timestamp = Timestamp(date)
         #expect(timestamp.millisecondsSince1970 == 1_422_312_944_104)

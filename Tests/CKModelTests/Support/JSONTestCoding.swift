@@ -1,3 +1,4 @@
+import CKModel
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
 func jsonObject(_ value: some Encodable, numbersAsStrings: Bool = false) throws -> NSDictionary {
     let encoder = JSONEncoder()
     if numbersAsStrings {
-        encoder.userInfo[.init(rawValue: "ck.numbersAsStrings")!] = true
+        encoder.userInfo[.numbersAsStrings] = true
     }
     let data = try encoder.encode(value)
     return try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)

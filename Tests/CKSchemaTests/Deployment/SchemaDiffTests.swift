@@ -87,8 +87,9 @@ struct SchemaDiffTests {
         #expect(first.digest.allSatisfy { $0.isHexDigit })
         let other = SchemaDiff(production: production, development: try schema(#"RECORD TYPE A (x INT64); RECORD TYPE B (y STRING); "# + base))
         #expect(other.digest != first.digest)
-        #expect(SchemaDiff(production: production, development: production).digest
-            == SchemaDiff(production: production, development: production).digest)
+        let again = SchemaDiff(production: try schema(base), development: try schema(added + base))
+        #expect(again.digest == first.digest)
+        #expect(SchemaDiff(production: production, development: production).digest != first.digest)
     }
 
     @Test("applying a diff keeps what production refuses to lose and applies the rest")
@@ -125,6 +126,31 @@ struct SchemaDiffTests {
         let diff = SchemaDiff(production: production, development: development)
         #expect(!diff.hasBlockedChanges)
         #expect(diff.apply(to: production) == development.canonical)
+    }
+
+    @Test("no choice of names makes two different diffs share a digest")
+    func digestNamesAreDelimited() {
+        let spaced = SchemaDiff(production: Schema(), development: Schema(recordTypes: [RecordType("A b", fields: [Field("c d", .value(.string))])]))
+        let merged = SchemaDiff(production: Schema(), development: Schema(recordTypes: [RecordType("A", fields: [Field("b c d", .value(.string))])]))
+        #expect(spaced.digest != merged.digest)
+        let production = Schema(recordTypes: [RecordType("A b"), RecordType("A")])
+        let first = SchemaDiff(production: production, development: Schema(recordTypes: [RecordType("A b", fields: [Field("c d", .value(.string))]), RecordType("A")]))
+        let second = SchemaDiff(production: production, development: Schema(recordTypes: [RecordType("A b"), RecordType("A", fields: [Field("b c d", .value(.string))])]))
+        #expect(first.digest != second.digest)
+    }
+
+    @Test("a role still granted by a type production keeps cannot be removed")
+    func roleKeptByBlockedType() throws {
+        let production = try schema(#"CREATE ROLE Ed; RECORD TYPE T (a STRING, GRANT READ TO Ed); RECORD TYPE U (b STRING);"#)
+        let development = try schema(#"RECORD TYPE U (b STRING);"#)
+        let diff = SchemaDiff(production: production, development: development)
+        let removal = try #require(diff.changes.first { $0.kindName == "roleRemoved" })
+        #expect(removal.changeClass == .blocked)
+        #expect(removal.reason == "production never removes T, which still grants Ed, so the role must stay")
+        let merged = diff.apply(to: production)
+        #expect(merged.roles.map(\.name) == ["Ed"])
+        #expect(SchemaValidator.errors(in: merged).isEmpty)
+        #expect(SchemaDiff(production: merged, development: development).changes.map(\.changeClass) == [.blocked, .blocked])
     }
 
     @Test("a role removed from development is dropped from production once nothing grants it")

@@ -35,7 +35,7 @@ struct SchemaParserTests {
             )
             """
         let schema = try SchemaParser.parse(text)
-        #expect(schema.roles == [Role("Editor")])
+        #expect(schema.roles == [CustomRole("Editor")])
         let note = try #require(schema.recordType(named: "Note"))
         #expect(note.fields == [Field("title", .value(.string), indexes: [.queryable, .sortable]), Field("grant", .list(.string))])
         #expect(Set(note.grants) == [Grant(.read, to: "Editor"), Grant(.write, to: "Editor"), Grant(.create, to: "_icloud")])

@@ -5,7 +5,7 @@ import Testing
 struct SchemaLinterTests {
     private func rules(_ body: String) throws -> [String] {
         let schema = try SchemaParser.parse("DEFINE SCHEMA\n" + body)
-        return SchemaLinter.warnings(for: schema.canonical).map(\.rule)
+        return SchemaLinter.warnings(for: schema).map(\.rule)
     }
 
     private let grants = #"GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world""#
@@ -29,6 +29,18 @@ struct SchemaLinterTests {
         #expect(try rules("RECORD TYPE T (\(recordIDQueryable));") == ["no-grants"])
         #expect(try rules(#"RECORD TYPE T (\#(recordIDQueryable), GRANT WRITE TO "_creator");"#) == ["nobody-reads"])
         #expect(try rules("CREATE ROLE Idle; RECORD TYPE T (\(recordIDQueryable), \(grants));") == ["unused-role"])
+        #expect(try rules(#"RECORD TYPE T (\#(recordIDQueryable), \#(grants), GRANT READ TO "_world");"#) == ["duplicate-grant"])
+    }
+
+    @Test("long text is recognised by the words of a field's name, not by substrings")
+    func longTextWords() throws {
+        let recordIDQueryable = #""___recordID" REFERENCE QUERYABLE"#
+        for name in ["htmlBody", "contentText", "release_notes", "Description"] {
+            #expect(try rules("RECORD TYPE T (\(recordIDQueryable), \(name) STRING SEARCHABLE, \(grants));") == ["costly-search-index"], "\(name)")
+        }
+        for name in ["context", "textureName", "somebody"] {
+            #expect(try rules("RECORD TYPE T (\(recordIDQueryable), \(name) STRING SEARCHABLE, \(grants));") == [], "\(name)")
+        }
     }
 
     @Test("warnings point at the line of what they are about")

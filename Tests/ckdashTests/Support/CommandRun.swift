@@ -21,9 +21,13 @@ struct CommandRun {
         try process.run()
         standardInput.fileHandleForWriting.write(Data(input.utf8))
         try standardInput.fileHandleForWriting.close()
+        // Read standard error on another thread, so a command filling both pipes cannot block either side.
+        let errorBox = DataBox()
+        let errorReader = Thread { errorBox.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errorData = errorBox.wait()
         return CommandRun(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
@@ -34,6 +38,28 @@ struct CommandRun {
     static var productsDirectory: URL {
         let bundle = Bundle.main.bundleURL
         return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+    }
+}
+
+/// Data handed from a reading thread to the test, once.
+private final class DataBox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
+
+    func set(_ value: Data) {
+        condition.lock()
+        data = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil {
+            condition.wait()
+        }
+        return data ?? Data()
     }
 }
 

@@ -1,5 +1,5 @@
 /// A custom security role, declared with `CREATE ROLE Name;`.
-public struct Role: Hashable, Sendable {
+public struct CustomRole: Hashable, Sendable {
     /// The role's name.
     public var name: String
     /// Where the role was declared, for messages; not part of equality.
@@ -11,7 +11,7 @@ public struct Role: Hashable, Sendable {
         self.location = location
     }
 
-    public static func == (lhs: Role, rhs: Role) -> Bool {
+    public static func == (lhs: CustomRole, rhs: CustomRole) -> Bool {
         lhs.name == rhs.name
     }
 

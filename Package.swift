@@ -12,11 +12,15 @@ let package = Package(
     products: [
         .library(name: "CKModel", targets: ["CKModel"]),
         .library(name: "CKSchema", targets: ["CKSchema"]),
+        .library(name: "CKServer", targets: ["CKServer"]),
+        .executable(name: "ckserver", targets: ["ckserver"]),
         .executable(name: "ckdash", targets: ["ckdash"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(name: "CKModel", swiftSettings: swiftSettings),
@@ -25,10 +29,33 @@ let package = Package(
             dependencies: ["CKModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "CKServer",
+            dependencies: [
+                "CKSchema", "CKModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CommandLineSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ckserver",
+            dependencies: [
+                "CKServer", "CKSchema", "CKModel", "CommandLineSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "ckdash",
             dependencies: [
-                "CKSchema",
+                "CKSchema", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -44,6 +71,11 @@ let package = Package(
         .target(name: "CKTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "CKModelTests", dependencies: ["CKModel", "CKTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CKSchemaTests", dependencies: ["CKSchema", "CKTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ckdashTests", dependencies: ["ckdash"]),
+        .testTarget(
+            name: "CKServerTests",
+            dependencies: ["CKServer", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
+        .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import CKTestSupport
 import Testing
 
 /// The help texts as a whole, so any change of wording shows up in review.

@@ -1,3 +1,4 @@
+import CKTestSupport
 import Foundation
 import Testing
 

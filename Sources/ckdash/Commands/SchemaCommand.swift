@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ArgumentParser
 
 /// `ckdash schema`: work with `.ckdb` schema files, no server needed.

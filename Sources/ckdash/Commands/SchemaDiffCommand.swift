@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ArgumentParser
 import CKSchema
 import Foundation
@@ -25,7 +26,7 @@ struct SchemaDiffCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
+        try reportingFailures(of: "ckdash") {
             let productionSchema = try SchemaFile(path: production).validSchema()
             let developmentSchema = try SchemaFile(path: development).validSchema()
             let diff = SchemaDiff(production: productionSchema, development: developmentSchema)

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ArgumentParser
 import CKSchema
 import Foundation
@@ -33,7 +34,7 @@ struct SchemaFormatCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
+        try reportingFailures(of: "ckdash") {
             let source = try SchemaFile(path: file)
             let formatted = SchemaPrinter.print(try source.validSchema())
             if check {

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ArgumentParser
 import CKSchema
 import Foundation
@@ -24,7 +25,7 @@ struct SchemaLintCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
+        try reportingFailures(of: "ckdash") {
             let source = try SchemaFile(path: file)
             let issues: [SchemaIssue]
             switch source.parseResult {

@@ -1,16 +1,28 @@
 import Foundation
-import Testing
 
-/// The outcome of running the built `ckdash` binary.
-struct CommandRun {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+/// The outcome of running one of the package's built executables, for black-box command tests.
+public struct CommandRun: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Everything written to standard output.
+    public var standardOutput: String
+    /// Everything written to standard error.
+    public var standardError: String
 
     /// Runs `.build/…/ckdash` with `arguments`, feeding `input` on standard input.
-    static func ckdash(_ arguments: [String], input: String = "") throws -> CommandRun {
+    public static func ckdash(_ arguments: [String], input: String = "") throws -> CommandRun {
+        try run("ckdash", arguments, input: input)
+    }
+
+    /// Runs `.build/…/ckserver` with `arguments`, feeding `input` on standard input.
+    public static func ckserver(_ arguments: [String], input: String = "") throws -> CommandRun {
+        try run("ckserver", arguments, input: input)
+    }
+
+    /// Runs the built executable `tool` with `arguments`, feeding `input` on standard input.
+    public static func run(_ tool: String, _ arguments: [String], input: String = "") throws -> CommandRun {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("ckdash")
+        process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
@@ -35,7 +47,7 @@ struct CommandRun {
     }
 
     /// The build folder holding the test bundle and the executables.
-    static var productsDirectory: URL {
+    public static var productsDirectory: URL {
         let bundle = Bundle.main.bundleURL
         return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
     }
@@ -63,15 +75,8 @@ private final class DataBox: @unchecked Sendable {
     }
 }
 
-/// The path of a schema file among the CKSchema tests' fixtures.
-func schemaFixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("CKSchemaTests/Fixtures/\(name).ckdb").path
-}
-
 /// A new file in a fresh temporary folder holding `text`.
-func temporaryFile(_ text: String, named name: String = "schema.ckdb") throws -> String {
+public func temporaryFile(_ text: String, named name: String = "schema.ckdb") throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent(name)

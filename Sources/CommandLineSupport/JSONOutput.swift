@@ -1,10 +1,12 @@
 import Foundation
 
 /// The JSON that `--json` prints: pretty, with sorted keys, so scripts and diffs see stable output.
-enum JSONOutput {
-    static func string(_ value: some Encodable) throws -> String {
+public enum JSONOutput {
+    /// `value` as pretty JSON text with sorted keys.
+    public static func string(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -1,0 +1,45 @@
+import Crypto
+import Foundation
+
+/// Makes the secrets and identifiers the server hands out, in the formats real clients check.
+public enum SecretGenerator {
+    /// `count` random bytes from the system's secure generator.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// 64 lower-case hex characters: an API token.
+    public static func apiToken() -> String {
+        hex(randomBytes(32))
+    }
+
+    /// 128 characters of `[A-Za-z0-9+/=]`: a web auth token (clients expect at least 100).
+    public static func webAuthToken() -> String {
+        Data(randomBytes(96)).base64EncodedString()
+    }
+
+    /// `ckm_` and 48 characters of `[A-Za-z0-9_-]`: a management token, recognisable in logs and config.
+    public static func managementToken() -> String {
+        "ckm_" + Data(randomBytes(36)).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    }
+
+    /// `_` and 32 hex characters: a user record name.
+    public static func userRecordName() -> String {
+        "_" + hex(randomBytes(16))
+    }
+
+    /// The SHA-256 of a secret, hex: what the server stores instead of the secret.
+    public static func hash(of secret: String) -> String {
+        hex(Array(SHA256.hash(data: Array(secret.utf8))))
+    }
+
+    /// Bytes as lower-case hex.
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+    }
+}

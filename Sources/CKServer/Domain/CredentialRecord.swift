@@ -1,0 +1,37 @@
+import CKModel
+import Foundation
+
+/// A stored credential: only the SHA-256 of the secret is kept, with what it grants.
+public struct CredentialRecord: Hashable, Sendable {
+    /// The secret's SHA-256, hex.
+    public var secretHash: String
+    /// What kind of secret it is.
+    public var kind: CredentialKind
+    /// A name for people (management tokens) or the first characters of the secret, to tell tokens apart.
+    public var label: String
+    /// The container it is for; `nil` for a management token valid for every container.
+    public var container: ContainerID?
+    /// The user a web auth token signs in.
+    public var userRecordName: String?
+    /// A management token that may read but never change anything.
+    public var isReadOnly: Bool
+    /// When it was issued.
+    public var createdAt: Date
+    /// When it stops working; `nil` for never.
+    public var expiresAt: Date?
+
+    /// Creates a credential record.
+    public init(
+        secretHash: String, kind: CredentialKind, label: String, container: ContainerID?, userRecordName: String? = nil,
+        isReadOnly: Bool = false, createdAt: Date, expiresAt: Date? = nil
+    ) {
+        self.secretHash = secretHash
+        self.kind = kind
+        self.label = label
+        self.container = container
+        self.userRecordName = userRecordName
+        self.isReadOnly = isReadOnly
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}

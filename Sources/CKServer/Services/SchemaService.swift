@@ -1,0 +1,101 @@
+import CKModel
+import CKSchema
+import Foundation
+
+/// Imports schema text into development and deploys development to production, under CloudKit's rules.
+public struct SchemaService: Sendable {
+    let storage: any ServerStorage
+
+    /// Creates the service over a storage.
+    public init(storage: any ServerStorage) {
+        self.storage = storage
+    }
+
+    /// What an import did: the development schema before and after.
+    public struct ImportResult: Sendable {
+        /// The changes from the previous development schema to the imported one.
+        public var diff: SchemaDiff
+        /// Whether the schema was written (false for a validation-only import).
+        public var applied: Bool
+    }
+
+    /// Replaces the development schema with `text`. A file that does not parse or validate, or that would
+    /// remove from development what production has, changes nothing (`BAD_REQUEST` with every reason).
+    public func importDevelopment(_ text: String, into container: ContainerID, validateOnly: Bool = false) async throws
+        -> ImportResult
+    {
+        let imported = try Self.validSchema(text)
+        return try await storage.updateSchemas(of: container) { pair in
+            let againstProduction = SchemaDiff(production: pair.production, development: imported)
+            let blocked = againstProduction.changes(of: .blocked)
+            guard blocked.isEmpty else {
+                throw ServerError(
+                    .badRequest,
+                    reason: "the schema would lose what production has: "
+                        + blocked.map { "\($0.summary) (\($0.reason ?? "blocked"))" }.joined(separator: "; "))
+            }
+            let diff = SchemaDiff(production: pair.development, development: imported)
+            if !validateOnly {
+                pair.development = imported.canonical
+            }
+            return (ImportResult(diff: diff, applied: !validateOnly), nil)
+        }
+    }
+
+    /// What a deploy did.
+    public struct DeployResult: Sendable {
+        /// The changes applied.
+        public var diff: SchemaDiff
+        /// Production's schema after the deploy.
+        public var production: Schema
+    }
+
+    /// The diff a deploy of development would apply now.
+    public func pendingDiff(of container: ContainerID) async throws -> SchemaDiff {
+        try await storage.updateSchemas(of: container) { pair in
+            (SchemaDiff(production: pair.production, development: pair.development), nil)
+        }
+    }
+
+    /// Deploys development to production in one transaction. Refused with `BAD_REQUEST` when a change is
+    /// blocked (nothing applied), and with `CONFLICT` when `expectedDigest` is given and the diff is no longer
+    /// the one reviewed.
+    public func deploy(_ container: ContainerID, actor: String, expectedDigest: String? = nil) async throws -> DeployResult {
+        try await storage.updateSchemas(of: container) { pair in
+            let diff = SchemaDiff(production: pair.production, development: pair.development)
+            if let expectedDigest, expectedDigest != diff.digest {
+                throw ServerError(
+                    .conflict,
+                    reason: "the schema diff changed since it was reviewed (expected digest \(expectedDigest), now \(diff.digest)); review it again")
+            }
+            let blocked = diff.changes(of: .blocked)
+            guard blocked.isEmpty else {
+                throw ServerError(
+                    .badRequest,
+                    reason: "production refuses this deploy: "
+                        + blocked.map { "\($0.summary) (\($0.reason ?? "blocked"))" }.joined(separator: "; "))
+            }
+            guard !diff.isEmpty else {
+                return (DeployResult(diff: diff, production: pair.production), nil)
+            }
+            pair.production = diff.apply(to: pair.production)
+            let deployment = Deployment(actor: actor, deployedAt: Date(), digest: diff.digest, changes: diff.changes.map(\.summary))
+            return (DeployResult(diff: diff, production: pair.production), deployment)
+        }
+    }
+
+    /// Parses and validates schema text, or throws `BAD_REQUEST` saying where and what is wrong.
+    static func validSchema(_ text: String) throws -> Schema {
+        let schema: Schema
+        do {
+            schema = try SchemaParser.parse(text)
+        } catch {
+            throw ServerError(.badRequest, reason: "the schema does not parse: \(error)")
+        }
+        let errors = SchemaValidator.errors(in: schema)
+        guard errors.isEmpty else {
+            throw ServerError(.badRequest, reason: "the schema is not valid: " + errors.map(\.description).joined(separator: "; "))
+        }
+        return schema
+    }
+}

@@ -1,0 +1,64 @@
+import CKModel
+import CKSchema
+import Foundation
+
+/// Creates users and manages their custom security roles.
+public struct UserService: Sendable {
+    let storage: any ServerStorage
+    let configuration: ServerConfiguration
+
+    /// Creates the service over a storage.
+    public init(storage: any ServerStorage, configuration: ServerConfiguration) {
+        self.storage = storage
+        self.configuration = configuration
+    }
+
+    /// Creates a user and signs them in: their account and a web auth token.
+    public func create(name: String, emailAddress: String?, in container: ContainerID) async throws
+        -> (user: UserAccount, webAuthToken: String)
+    {
+        _ = try await ContainerService(storage: storage).existing(container)
+        guard !name.isEmpty, !name.contains(where: \.isNewline) else {
+            throw ServerError(.badRequest, reason: "a user name must be one line of text")
+        }
+        let user = UserAccount(
+            container: container, userRecordName: SecretGenerator.userRecordName(), name: name, emailAddress: emailAddress)
+        try await storage.createUser(user)
+        let token = try await CredentialService(storage: storage, configuration: configuration)
+            .issueWebAuthToken(container: container, userRecordName: user.userRecordName)
+        return (user, token)
+    }
+
+    /// The user with this name, or `NOT_FOUND`.
+    public func existing(named name: String, in container: ContainerID) async throws -> UserAccount {
+        guard let user = try await storage.user(named: name, in: container) else {
+            throw ServerError(.notFound, reason: "there is no user named \(name) in \(container)")
+        }
+        return user
+    }
+
+    /// Gives the user a custom role of the container's schema (development or production), or takes it away.
+    public func changeRole(_ role: String, adding: Bool, toUserNamed name: String, in container: ContainerID) async throws
+        -> UserAccount
+    {
+        var user = try await existing(named: name, in: container)
+        if adding {
+            let known = try await storage.updateSchemas(of: container) { pair in
+                let names = (pair.development.roles + pair.production.roles).map(\.name)
+                return (names.contains(role), nil)
+            }
+            guard known else {
+                throw ServerError(
+                    .badRequest,
+                    reason: "\(container) has no custom role \(role) (create it with CREATE ROLE in the schema; built-in roles are not assigned)")
+            }
+            if !user.roles.contains(role) {
+                user.roles.append(role)
+            }
+        } else {
+            user.roles.removeAll { $0 == role }
+        }
+        try await storage.setRoles(user.roles, ofUser: user.userRecordName, in: container)
+        return user
+    }
+}

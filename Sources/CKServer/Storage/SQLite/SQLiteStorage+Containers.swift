@@ -1,0 +1,42 @@
+import CKModel
+import CKSchema
+import Foundation
+import GRDB
+
+extension SQLiteStorage {
+    public func createContainer(_ container: ContainerInfo) async throws {
+        try await writer.write { db in
+            try Self.insisting(unique: "the container \(container.id) already exists") {
+                try db.execute(
+                    sql: "INSERT INTO containers (id, developer_record_name, created_at) VALUES (?, ?, ?)",
+                    arguments: [container.id.rawValue, container.developerRecordName, container.createdAt.timeIntervalSince1970])
+            }
+            let empty = SchemaPrinter.print(Schema())
+            for environment in ContainerEnvironment.allCases {
+                try db.execute(
+                    sql: "INSERT INTO schemas (container_id, environment, ckdb) VALUES (?, ?, ?)",
+                    arguments: [container.id.rawValue, environment.rawValue, empty])
+            }
+        }
+    }
+
+    public func container(_ id: ContainerID) async throws -> ContainerInfo? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM containers WHERE id = ?", arguments: [id.rawValue])
+                .flatMap(Self.containerInfo)
+        }
+    }
+
+    public func containers() async throws -> [ContainerInfo] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM containers ORDER BY id").compactMap(Self.containerInfo)
+        }
+    }
+
+    private static func containerInfo(_ row: Row) -> ContainerInfo? {
+        guard let id = ContainerID(rawValue: row["id"]) else { return nil }
+        return ContainerInfo(
+            id: id, developerRecordName: row["developer_record_name"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"]))
+    }
+}

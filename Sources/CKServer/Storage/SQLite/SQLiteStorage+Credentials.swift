@@ -1,0 +1,58 @@
+import CKModel
+import Foundation
+import GRDB
+
+extension SQLiteStorage {
+    public func insertCredential(_ credential: CredentialRecord) async throws {
+        try await writer.write { db in
+            try Self.insisting(unique: "this credential exists already") {
+                try db.execute(
+                    sql: """
+                        INSERT INTO credentials
+                            (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        credential.secretHash, credential.kind.rawValue, credential.label, credential.container?.rawValue,
+                        credential.userRecordName, credential.isReadOnly, credential.createdAt.timeIntervalSince1970,
+                        credential.expiresAt?.timeIntervalSince1970,
+                    ])
+            }
+        }
+    }
+
+    public func credential(secretHash: String) async throws -> CredentialRecord? {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM credentials WHERE secret_hash = ?", arguments: [secretHash]),
+                let kind = CredentialKind(rawValue: row["kind"])
+            else { return nil }
+            return CredentialRecord(
+                secretHash: row["secret_hash"], kind: kind, label: row["label"],
+                container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)),
+                userRecordName: row["user_record_name"], isReadOnly: row["read_only"],
+                createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        }
+    }
+
+    public func insertServerKey(_ key: ServerKey) async throws {
+        try await writer.write { db in
+            try Self.insisting(unique: "the key \(key.keyID) was added before") {
+                try db.execute(
+                    sql: "INSERT INTO server_keys (key_id, container_id, public_key_pem, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [key.keyID, key.container.rawValue, key.publicKeyPEM, key.createdAt.timeIntervalSince1970])
+            }
+        }
+    }
+
+    public func serverKey(_ keyID: String) async throws -> ServerKey? {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM server_keys WHERE key_id = ?", arguments: [keyID]),
+                let container = ContainerID(rawValue: row["container_id"])
+            else { return nil }
+            return ServerKey(
+                keyID: row["key_id"], container: container, publicKeyPEM: row["public_key_pem"],
+                createdAt: Date(timeIntervalSince1970: row["created_at"]))
+        }
+    }
+}

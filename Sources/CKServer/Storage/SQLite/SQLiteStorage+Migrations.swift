@@ -1,0 +1,59 @@
+import GRDB
+
+extension SQLiteStorage {
+    /// The database's tables, one migration per change; a shipped migration is never edited.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("containers, schemas, credentials, keys, users") { db in
+            try db.execute(sql: """
+                CREATE TABLE containers (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    developer_record_name TEXT NOT NULL,
+                    created_at DOUBLE NOT NULL
+                );
+                CREATE TABLE schemas (
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    environment TEXT NOT NULL,
+                    ckdb TEXT NOT NULL,
+                    PRIMARY KEY (container_id, environment)
+                );
+                CREATE TABLE deployments (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    actor TEXT NOT NULL,
+                    deployed_at DOUBLE NOT NULL,
+                    digest TEXT NOT NULL,
+                    changes TEXT NOT NULL
+                );
+                CREATE TABLE credentials (
+                    secret_hash TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    label TEXT NOT NULL,
+                    container_id TEXT REFERENCES containers(id) ON DELETE CASCADE,
+                    user_record_name TEXT,
+                    read_only INTEGER NOT NULL,
+                    created_at DOUBLE NOT NULL,
+                    expires_at DOUBLE
+                );
+                CREATE TABLE server_keys (
+                    key_id TEXT PRIMARY KEY NOT NULL,
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    public_key_pem TEXT NOT NULL,
+                    created_at DOUBLE NOT NULL
+                );
+                CREATE TABLE users (
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    user_record_name TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    email_address TEXT,
+                    discoverable INTEGER NOT NULL,
+                    roles TEXT NOT NULL,
+                    PRIMARY KEY (container_id, user_record_name),
+                    UNIQUE (container_id, name)
+                );
+                CREATE INDEX users_by_email ON users (container_id, email_address);
+                """)
+        }
+        return migrator
+    }
+}

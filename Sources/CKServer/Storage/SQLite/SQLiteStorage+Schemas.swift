@@ -1,0 +1,67 @@
+import CKModel
+import CKSchema
+import Foundation
+import GRDB
+
+extension SQLiteStorage {
+    public func updateSchemas<Result: Sendable>(
+        of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)
+    ) async throws -> Result {
+        try await writer.write { db in
+            let texts = try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(
+                    db, sql: "SELECT environment, ckdb FROM schemas WHERE container_id = ?", arguments: [container.rawValue]
+                ).map { (row: Row) -> (String, String) in (row["environment"], row["ckdb"]) })
+            guard let developmentText = texts[ContainerEnvironment.development.rawValue],
+                let productionText = texts[ContainerEnvironment.production.rawValue]
+            else {
+                throw ServerError(.notFound, reason: "there is no container \(container)")
+            }
+            let deployed = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM deployments WHERE container_id = ?)", arguments: [container.rawValue]) ?? false
+            let original = SchemaPair(
+                development: try Self.storedSchema(developmentText), production: try Self.storedSchema(productionText),
+                hasBeenDeployed: deployed)
+            var pair = original
+            let (result, deployment) = try body(&pair)
+            for (environment, schema, before) in [
+                (ContainerEnvironment.development, pair.development, original.development),
+                (.production, pair.production, original.production),
+            ] where schema != before {
+                try db.execute(
+                    sql: "UPDATE schemas SET ckdb = ? WHERE container_id = ? AND environment = ?",
+                    arguments: [SchemaPrinter.print(schema), container.rawValue, environment.rawValue])
+            }
+            if let deployment {
+                let changes = String(decoding: try JSONEncoder().encode(deployment.changes), as: UTF8.self)
+                try db.execute(
+                    sql: "INSERT INTO deployments (container_id, actor, deployed_at, digest, changes) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [container.rawValue, deployment.actor, deployment.deployedAt.timeIntervalSince1970,
+                                deployment.digest, changes])
+            }
+            return result
+        }
+    }
+
+    public func deployments(of container: ContainerID) async throws -> [Deployment] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM deployments WHERE container_id = ? ORDER BY id", arguments: [container.rawValue]
+            ).map { row in
+                let changes = (try? JSONDecoder().decode([String].self, from: Data((row["changes"] as String).utf8))) ?? []
+                return Deployment(
+                    actor: row["actor"], deployedAt: Date(timeIntervalSince1970: row["deployed_at"]), digest: row["digest"],
+                    changes: changes)
+            }
+        }
+    }
+
+    /// A schema as stored: text this server printed, so a parse failure means the file was damaged.
+    private static func storedSchema(_ text: String) throws -> Schema {
+        do {
+            return try SchemaParser.parse(text)
+        } catch {
+            throw ServerError(.internalError, reason: "a stored schema is damaged (\(error))")
+        }
+    }
+}

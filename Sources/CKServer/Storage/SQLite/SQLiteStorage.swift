@@ -1,0 +1,41 @@
+import CKModel
+import Foundation
+import GRDB
+
+/// `ServerStorage` in one SQLite database (WAL mode) through GRDB.
+///
+/// ```swift
+/// let storage = try SQLiteStorage(path: "/var/lib/ckserver/ckserver.sqlite")
+/// try await storage.createContainer(ContainerInfo(…))
+/// ```
+/// The SQL is kept to what PostgreSQL also accepts, so the second engine can reuse it.
+public struct SQLiteStorage: ServerStorage {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database file and brings its tables up to date.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// Uses an open database (an in-memory `DatabaseQueue` in tests) after running the migrations.
+    init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Maps SQLite's constraint failures to CloudKit's `EXISTS`, with `reason` as the message.
+    static func insisting<T>(unique reason: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+            || error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+        {
+            throw ServerError(.exists, reason: reason)
+        }
+    }
+}

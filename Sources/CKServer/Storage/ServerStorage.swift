@@ -1,0 +1,50 @@
+import CKModel
+
+/// Where the server keeps its state. Services depend on this protocol only, so a second engine
+/// (PostgreSQL) plugs in without touching them; `SQLiteStorage` is the first implementation.
+///
+/// Every method is one transaction. Methods taking a closure run it inside the transaction, so a
+/// read-decide-write sequence (a deploy checking its digest) cannot interleave with another writer.
+public protocol ServerStorage: Sendable {
+    /// Adds a container with empty schemas in both environments; `EXISTS` if the ID is taken.
+    func createContainer(_ container: ContainerInfo) async throws
+
+    /// The container with this ID, or `nil`.
+    func container(_ id: ContainerID) async throws -> ContainerInfo?
+
+    /// Every container, by ID.
+    func containers() async throws -> [ContainerInfo]
+
+    /// Reads both schemas of a container, lets `body` change them, and writes back what changed, with the
+    /// deployment `body` returns (if any) appended to the history. `NOT_FOUND` for an unknown container.
+    func updateSchemas<Result: Sendable>(
+        of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)
+    ) async throws -> Result
+
+    /// The container's deployments, oldest first.
+    func deployments(of container: ContainerID) async throws -> [Deployment]
+
+    /// Stores a credential (the secret's hash only).
+    func insertCredential(_ credential: CredentialRecord) async throws
+
+    /// The credential whose secret hashes to `secretHash`, or `nil`.
+    func credential(secretHash: String) async throws -> CredentialRecord?
+
+    /// Stores a server-to-server key; `EXISTS` if the same key was added before.
+    func insertServerKey(_ key: ServerKey) async throws
+
+    /// The key with this ID, or `nil`.
+    func serverKey(_ keyID: String) async throws -> ServerKey?
+
+    /// Adds a user; `EXISTS` if the name or record name is taken in the container.
+    func createUser(_ user: UserAccount) async throws
+
+    /// The user with this name in the container, or `nil`.
+    func user(named name: String, in container: ContainerID) async throws -> UserAccount?
+
+    /// The user with this record name in the container, or `nil`.
+    func user(recordName: String, in container: ContainerID) async throws -> UserAccount?
+
+    /// Replaces a user's custom roles.
+    func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import CKModel
+import CKServer
+
+/// `ckserver api-token create --container ID`.
+struct APITokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api-token", abstract: "Create API tokens (ckAPIToken).", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an API token for a container: 64 hex characters, printed once.")
+
+        @OptionGroup var container: ContainerOption
+        @OptionGroup var data: DataOptions
+        @OptionGroup var output: OutputOptions
+
+        private struct Result: Encodable {
+            let apiToken: String
+            let container: String
+        }
+
+        func run() async throws {
+            let id = try container.id
+            try await runReportingFailures {
+                let token = try await CredentialService(storage: try data.openStorage(), configuration: data.configuration)
+                    .createAPIToken(container: id)
+                try output.emit(token, json: Result(apiToken: token, container: id.rawValue))
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import CKServer
+import Foundation
+
+/// A server data folder in a fresh temporary directory, with its SQLite storage opened.
+struct TemporaryStorage {
+    let configuration: ServerConfiguration
+    let storage: SQLiteStorage
+
+    init() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        configuration = ServerConfiguration(dataDirectory: folder)
+        storage = try SQLiteStorage(path: configuration.databaseURL.path)
+    }
+
+    /// The same database opened again, as after a restart.
+    func reopened() throws -> SQLiteStorage {
+        try SQLiteStorage(path: configuration.databaseURL.path)
+    }
+}

@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(name: "CKModel", swiftSettings: swiftSettings),
@@ -35,6 +37,8 @@ let package = Package(
                 "CKSchema", "CKModel",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -49,6 +53,7 @@ let package = Package(
             dependencies: [
                 "CKServer", "CKSchema", "CKModel", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -73,7 +78,10 @@ let package = Package(
         .testTarget(name: "CKSchemaTests", dependencies: ["CKSchema", "CKTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CKServerTests",
-            dependencies: ["CKServer", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "CKServer", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
         .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),

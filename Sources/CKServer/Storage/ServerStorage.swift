@@ -1,4 +1,5 @@
 import CKModel
+import Foundation
 
 /// Where the server keeps its state. Services depend on this protocol only, so a second engine
 /// (PostgreSQL) plugs in without touching them; `SQLiteStorage` is the first implementation.
@@ -29,6 +30,12 @@ public protocol ServerStorage: Sendable {
 
     /// The credential whose secret hashes to `secretHash`, or `nil`.
     func credential(secretHash: String) async throws -> CredentialRecord?
+
+    /// Makes a credential expire by `date` at the latest (a rotated web auth token's grace period).
+    func shortenCredential(secretHash: String, toExpireBy date: Date) async throws
+
+    /// Forgets every credential that expired before `date`.
+    func deleteExpiredCredentials(before date: Date) async throws
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.
     func insertServerKey(_ key: ServerKey) async throws

@@ -35,6 +35,20 @@ extension SQLiteStorage {
         }
     }
 
+    public func shortenCredential(secretHash: String, toExpireBy date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE credentials SET expires_at = ? WHERE secret_hash = ? AND (expires_at IS NULL OR expires_at > ?)",
+                arguments: [date.timeIntervalSince1970, secretHash, date.timeIntervalSince1970])
+        }
+    }
+
+    public func deleteExpiredCredentials(before date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [date.timeIntervalSince1970])
+        }
+    }
+
     public func insertServerKey(_ key: ServerKey) async throws {
         try await writer.write { db in
             try Self.insisting(unique: "the key \(key.keyID) was added before") {

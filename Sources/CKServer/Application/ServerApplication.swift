@@ -1,0 +1,29 @@
+import Hummingbird
+import Logging
+
+/// Builds the server: the data API under `/database/1`, the sign-in page, CloudKit's error JSON for every
+/// failure, and one log line per request.
+///
+/// ```swift
+/// let storage = try SQLiteStorage(path: configuration.databaseURL.path)
+/// let app = buildApplication(services: ServerServices(storage: storage, configuration: configuration),
+///                            host: "127.0.0.1", port: 8080)
+/// try await app.runService()   // stops cleanly on SIGINT and SIGTERM
+/// ```
+public func buildApplication(
+    services: ServerServices, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "ckserver")
+) -> some ApplicationProtocol {
+    let router = Router(context: ServerRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: CloudKitErrorMiddleware())
+    let database = router.group("database/1/:container/:environment/:database")
+    UsersRoutes(services: services).register(on: database)
+    SignInPageRoutes().register(on: router)
+    return Application(
+        router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"), logger: logger)
+}
+
+/// Runs the server on `host`:`port` until SIGINT or SIGTERM, then stops after the requests in flight.
+public func runServer(services: ServerServices, host: String, port: Int, logger: Logger = Logger(label: "ckserver")) async throws {
+    try await buildApplication(services: services, host: host, port: port, logger: logger).runService()
+}

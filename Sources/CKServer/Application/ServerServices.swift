@@ -1,0 +1,13 @@
+/// What routes need to do their work: the storage and the configuration, handed to every route group.
+public struct ServerServices: Sendable {
+    /// Where the server's state lives.
+    public var storage: any ServerStorage
+    /// Lifetimes and limits.
+    public var configuration: ServerConfiguration
+
+    /// Creates the services of a server.
+    public init(storage: any ServerStorage, configuration: ServerConfiguration) {
+        self.storage = storage
+        self.configuration = configuration
+    }
+}

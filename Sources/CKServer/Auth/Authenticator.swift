@@ -1,0 +1,87 @@
+import CKModel
+import Foundation
+
+/// Checks a data API request's credentials against the container and says who the request acts as.
+///
+/// Server-to-server keys, then management tokens, then the API token with an optional web auth token. A web
+/// auth token is rotated on every response: the caller gets a fresh one and the old one keeps working for
+/// the configured grace period, so concurrent requests with one token all succeed.
+struct Authenticator: Sendable {
+    let storage: any ServerStorage
+    let configuration: ServerConfiguration
+
+    /// The outcome: who the caller is and, for a web auth token, the token to send back.
+    struct Authentication: Sendable {
+        var caller: Caller
+        var rotatedWebAuthToken: String?
+    }
+
+    func authenticate(
+        _ credentials: RequestCredentials, container: ContainerInfo, body: [UInt8], subpath: String, now: Date = Date()
+    ) async throws -> Authentication {
+        if let signature = credentials.signature {
+            guard let key = try await storage.serverKey(signature.keyID), key.container == container.id else {
+                throw ServerError(.authenticationFailed, reason: "Authentication failed")
+            }
+            try signature.verify(with: key, body: body, subpath: subpath, now: now)
+            return Authentication(caller: .developer(userRecordName: container.developerRecordName, readOnly: false))
+        }
+        if let token = credentials.managementToken {
+            return Authentication(caller: try await managementCaller(token, actingAs: credentials.actAsUserRecordName, in: container))
+        }
+        guard let apiToken = credentials.apiToken else {
+            throw ServerError(.authenticationFailed, reason: "the request has no credentials: send ckAPIToken, a server-to-server signature or a management token")
+        }
+        guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: apiToken)), record.kind == .apiToken,
+            record.container == container.id
+        else {
+            throw ServerError(.authenticationFailed, reason: "the API token is not valid for \(container.id)")
+        }
+        guard let webAuthToken = credentials.webAuthToken else {
+            return Authentication(caller: .world)
+        }
+        let user = try await signedInUser(webAuthToken, in: container, now: now)
+        let rotated = try await rotate(webAuthToken, of: user, now: now)
+        return Authentication(caller: .user(user), rotatedWebAuthToken: rotated)
+    }
+
+    private func managementCaller(_ token: String, actingAs userRecordName: String?, in container: ContainerInfo) async throws -> Caller {
+        guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: token)), record.kind == .managementToken,
+            record.container == nil || record.container == container.id
+        else {
+            throw ServerError(.authenticationFailed, reason: "the management token is not valid for \(container.id)")
+        }
+        guard let userRecordName else {
+            return .developer(userRecordName: container.developerRecordName, readOnly: record.isReadOnly)
+        }
+        guard let user = try await storage.user(recordName: userRecordName, in: container.id) else {
+            throw ServerError(.badRequest, reason: "there is no user \(userRecordName) in \(container.id) to act as")
+        }
+        return .user(user)
+    }
+
+    private func signedInUser(_ token: String, in container: ContainerInfo, now: Date) async throws -> UserAccount {
+        guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: token)), record.kind == .webAuthToken,
+            record.container == container.id, let userRecordName = record.userRecordName
+        else {
+            throw ServerError(.authenticationFailed, reason: "the web auth token is not valid for \(container.id)")
+        }
+        if let expiry = record.expiresAt, expiry <= now {
+            throw ServerError(.authenticationFailed, reason: "the web auth token has expired; sign in again")
+        }
+        guard let user = try await storage.user(recordName: userRecordName, in: container.id) else {
+            throw ServerError(.authenticationFailed, reason: "the web auth token's user no longer exists")
+        }
+        return user
+    }
+
+    /// Issues the next token and shortens the old one's life to the grace period.
+    private func rotate(_ token: String, of user: UserAccount, now: Date) async throws -> String {
+        let grace = configuration.rotatedTokenGracePeriod.components
+        let graceEnd = now.addingTimeInterval(Double(grace.seconds) + Double(grace.attoseconds) / 1e18)
+        try await storage.shortenCredential(secretHash: SecretGenerator.hash(of: token), toExpireBy: graceEnd)
+        try await storage.deleteExpiredCredentials(before: now)
+        return try await CredentialService(storage: storage, configuration: configuration)
+            .issueWebAuthToken(container: user.container, userRecordName: user.userRecordName)
+    }
+}

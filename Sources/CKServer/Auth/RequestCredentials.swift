@@ -1,0 +1,39 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The credentials a request carries, as sent: query parameters and headers, not yet checked.
+struct RequestCredentials: Sendable {
+    /// `ckAPIToken` from the query string.
+    var apiToken: String?
+    /// `ckWebAuthToken` (or `ckSession`, as some clients name it) from the query string.
+    var webAuthToken: String?
+    /// `Authorization: Bearer …`.
+    var managementToken: String?
+    /// `X-CKServer-Act-As`: the user a management token acts as.
+    var actAsUserRecordName: String?
+    /// The three `X-Apple-CloudKit-Request-*` headers of a server-to-server signature.
+    var signature: ServerToServerSignature?
+
+    static let keyIDHeader = HTTPField.Name("X-Apple-CloudKit-Request-KeyID")!
+    static let dateHeader = HTTPField.Name("X-Apple-CloudKit-Request-ISO8601Date")!
+    static let signatureHeader = HTTPField.Name("X-Apple-CloudKit-Request-SignatureV1")!
+    static let actAsHeader = HTTPField.Name("X-CKServer-Act-As")!
+    /// The header a response carries the next web auth token in.
+    static let rotatedWebAuthTokenHeader = HTTPField.Name("X-Apple-CloudKit-Web-Auth-Token")!
+
+    init(_ request: Request) {
+        let query = request.uri.queryParameters
+        apiToken = query.get("ckAPIToken")
+        webAuthToken = query.get("ckWebAuthToken") ?? query.get("ckSession")
+        if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
+            managementToken = String(authorization.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        }
+        actAsUserRecordName = request.headers[Self.actAsHeader]
+        if let keyID = request.headers[Self.keyIDHeader], let date = request.headers[Self.dateHeader],
+            let signature = request.headers[Self.signatureHeader]
+        {
+            self.signature = ServerToServerSignature(keyID: keyID, date: date, signature: signature)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import CKModel
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns every failure into CloudKit's error JSON with the code's HTTP status, so a client never sees an
+/// HTML page or a stack trace: `ServerError`s as they are, unknown routes as `NOT_FOUND`, anything else as
+/// `INTERNAL_ERROR` (logged with its details, which the response does not carry).
+struct CloudKitErrorMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch var error as ServerError {
+            error.uuid = error.uuid ?? UUID().uuidString
+            return try Self.response(for: error)
+        } catch let error as HTTPError where error.status == .notFound {
+            return try Self.response(for: ServerError(.notFound, reason: "could not find handler for endpoint", uuid: UUID().uuidString))
+        } catch let error as HTTPError where error.status == .methodNotAllowed {
+            return try Self.response(for: ServerError(.badRequest, reason: "\(request.method) is not allowed here", uuid: UUID().uuidString))
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return try Self.response(for: ServerError(.badRequest, reason: "the request body is too large", uuid: UUID().uuidString))
+        } catch {
+            let uuid = UUID().uuidString
+            context.logger.error("request \(uuid) failed: \(String(reflecting: error))")
+            return try Self.response(for: ServerError(.internalError, reason: "the server failed; see its log for request \(uuid)", uuid: uuid))
+        }
+    }
+
+    static func response(for error: ServerError) throws -> Response {
+        try JSONResponse.make(error, status: HTTPResponse.Status(code: error.httpStatus))
+    }
+}

@@ -1,0 +1,98 @@
+import CKModel
+import CKServer
+import Crypto
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("Authentication and users over HTTP")
+struct UsersRoutesTests {
+    @Test("an API token and a web auth token sign the user in, and every response rotates the token")
+    func signedIn() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            let uri = server.path("users/current") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))"
+            let first = try await client.execute(uri: uri, method: .get)
+            #expect(first.status == .ok)
+            #expect(try first.json["userRecordName"] as? String == server.user.userRecordName)
+            let rotated = try #require(first.headers[HTTPField.Name("X-Apple-CloudKit-Web-Auth-Token")!])
+            #expect(rotated.count >= 100 && rotated != server.webAuthToken)
+            // The old token keeps working for the grace period, and the new one works too.
+            #expect(try await client.execute(uri: uri, method: .get).status == .ok)
+            let next = server.path("users/caller") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(rotated))"
+            let caller = try await client.execute(uri: next, method: .get)
+            #expect(caller.status == .ok)
+            let users = try #require(try caller.json["users"] as? [[String: Any]])
+            #expect(users.first?["userRecordName"] as? String == server.user.userRecordName)
+            #expect((users.first?["lookupInfo"] as? [String: Any])?["emailAddress"] as? String == "mei@example.com")
+        }
+    }
+
+    @Test("an API token alone gets AUTHENTICATION_REQUIRED with a sign-in page that explains itself")
+    func authenticationRequired() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            let response = try await client.execute(uri: server.path("users/current") + "?ckAPIToken=\(server.apiToken)", method: .get)
+            #expect(response.status.code == 421)
+            let body = try response.json
+            #expect(body["serverErrorCode"] as? String == "AUTHENTICATION_REQUIRED")
+            #expect(body["uuid"] as? String != nil)
+            let redirect = try #require(body["redirectURL"] as? String)
+            let page = try await client.execute(uri: String(redirect.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }), method: .get)
+            #expect(page.status == .ok)
+            #expect(String(buffer: page.body).contains("ckserver user create --container iCloud.com.example.Party"))
+        }
+    }
+
+    @Test("bad credentials are AUTHENTICATION_FAILED (401) in CloudKit's error JSON")
+    func authenticationFailed() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            for query in ["", "?ckAPIToken=\(String(repeating: "0", count: 64))",
+                          "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=nonsense"] {
+                let response = try await client.execute(uri: server.path("users/current") + query, method: .get)
+                #expect(response.status == .unauthorized, "\(query)")
+                #expect(try response.json["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
+            }
+            let bearer = try await client.execute(
+                uri: server.path("users/current"), method: .get, headers: [.authorization: "Bearer ckm_wrong"])
+            #expect(bearer.status == .unauthorized)
+        }
+    }
+
+    @Test("a management token may act as a user; alone it is the developer, refused on users endpoints")
+    func managementToken() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            var headers: HTTPFields = [.authorization: "Bearer \(server.managementToken)"]
+            let developer = try await client.execute(uri: server.path("users/current"), method: .get, headers: headers)
+            #expect(developer.status == .unauthorized)
+            headers[HTTPField.Name("X-CKServer-Act-As")!] = server.user.userRecordName
+            let acting = try await client.execute(uri: server.path("users/current"), method: .get, headers: headers)
+            #expect(acting.status == .ok)
+            #expect(try acting.json["userRecordName"] as? String == server.user.userRecordName)
+        }
+    }
+
+    @Test("unknown paths, containers, environments and databases answer CloudKit's JSON, never HTML")
+    func notFound() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            let cases: [(String, Int, String)] = [
+                (server.path("records/nonsense"), 404, "NOT_FOUND"),
+                ("/database/1/iCloud.nobody/development/public/users/current", 404, "NOT_FOUND"),
+                ("/database/1/\(server.container)/staging/public/users/current", 400, "BAD_REQUEST"),
+                ("/database/1/\(server.container)/development/everyone/users/current", 400, "BAD_REQUEST"),
+                ("/nothing/here", 404, "NOT_FOUND"),
+            ]
+            for (uri, status, code) in cases {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(Int(response.status.code) == status, "\(uri)")
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(uri)")
+                #expect(try response.json["serverErrorCode"] as? String == code, "\(uri)")
+            }
+        }
+    }
+}

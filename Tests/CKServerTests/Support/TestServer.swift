@@ -1,0 +1,59 @@
+import CKModel
+import CKServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+/// A server with one container, a user and tokens, for route tests over real HTTP on loopback.
+struct TestServer {
+    let temporary: TemporaryStorage
+    let container = ContainerID(rawValue: "iCloud.com.example.Party")!
+    let apiToken: String
+    let managementToken: String
+    let user: UserAccount
+    let webAuthToken: String
+
+    init() async throws {
+        temporary = try TemporaryStorage()
+        try await ContainerService(storage: temporary.storage).create(container)
+        let credentials = CredentialService(storage: temporary.storage, configuration: temporary.configuration)
+        apiToken = try await credentials.createAPIToken(container: container)
+        managementToken = try await credentials.createManagementToken(name: "tests", container: nil, readOnly: false)
+        (user, webAuthToken) = try await UserService(storage: temporary.storage, configuration: temporary.configuration)
+            .create(name: "mei", emailAddress: "mei@example.com", in: container)
+    }
+
+    var services: ServerServices {
+        ServerServices(storage: temporary.storage, configuration: temporary.configuration)
+    }
+
+    /// Runs `body` against the server listening on a free loopback port.
+    func live<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        try await buildApplication(services: services, port: 0).test(.live, body)
+    }
+
+    /// `/database/1/<container>/development/public/<path>`.
+    func path(_ operation: String, database: String = "public", environment: String = "development") -> String {
+        "/database/1/\(container)/\(environment)/\(database)/\(operation)"
+    }
+
+    /// A token percent-encoded for a query string, as clients must send it.
+    static func encoded(_ token: String) -> String {
+        token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+    }
+}
+
+extension TestResponse {
+    /// The body as a JSON object.
+    var json: [String: Any] {
+        get throws {
+            let data = Data(buffer: body)
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw ServerError(.internalError, reason: "the body is not a JSON object: \(String(decoding: data, as: UTF8.self))")
+            }
+            return object
+        }
+    }
+}

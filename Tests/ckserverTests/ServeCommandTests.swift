@@ -1,0 +1,47 @@
+import CKTestSupport
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("ckserver serve, run as a process")
+struct ServeCommandTests {
+    @Test("serve answers over HTTP, logs one line per request, and stops cleanly on SIGTERM")
+    func serve() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
+        #expect(try CommandRun.ckserver(["container", "create", "iCloud.com.example.Party", "--data", data]).status == 0)
+        let process = Process()
+        process.executableURL = CommandRun.productsDirectory.appendingPathComponent("ckserver")
+        process.arguments = ["serve", "--data", data, "--port", "0"]
+        let log = Pipe()
+        process.standardError = log
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer {
+            if process.isRunning { process.terminate() }
+        }
+        var output = ""
+        var port: String?
+        while port == nil {
+            let chunk = log.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            output += String(decoding: chunk, as: UTF8.self)
+            port = output.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression)
+                .map { String(output[$0].split(separator: ":").last ?? "") }
+        }
+        let listening = try #require(port, "the server did not start: \(output)")
+
+        let url = try #require(URL(string: "http://127.0.0.1:\(listening)/database/1/iCloud.com.example.Party/development/public/users/current"))
+        let (body, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 401)
+        let error = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(error["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
+
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        output += String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("GET /database/1/iCloud.com.example.Party/development/public/users/current 401 "))
+    }
+}

@@ -1,9 +1,9 @@
 import CKModel
 
 /// Which indexes make sense for which field types.
-enum IndexRules {
+public enum IndexRules {
     /// Why `index` cannot be put on a field of `type`; `nil` when it can.
-    static func problem(with index: IndexKind, on type: FieldType) -> String? {
+    public static func problem(with index: IndexKind, on type: FieldType) -> String? {
         if type.primitive.isEncrypted {
             return "encrypted fields cannot be indexed (the server never sees their values)"
         }

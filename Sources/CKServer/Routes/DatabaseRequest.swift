@@ -3,16 +3,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// A data API request resolved: its container, environment and database, and who it acts as.
+/// A data API request resolved: the database it reaches, as whom, and the token to send back.
 struct DatabaseRequest: Sendable {
-    var container: ContainerInfo
-    var environment: ContainerEnvironment
-    var database: DatabaseScope
-    var caller: Caller
+    /// The container, environment and database, and the caller.
+    var access: DatabaseAccess
     /// The next web auth token, sent back in `X-Apple-CloudKit-Web-Auth-Token`.
     var rotatedWebAuthToken: String?
-    /// Where a user signs in, for `AUTHENTICATION_REQUIRED`.
-    var signInURL: String
 
     /// Reads `/database/1/{container}/{environment}/{database}/…` and authenticates the request.
     static func resolve(
@@ -37,22 +33,25 @@ struct DatabaseRequest: Sendable {
         let authentication = try await Authenticator(storage: services.storage, configuration: services.configuration)
             .authenticate(RequestCredentials(request), container: container, body: body, subpath: subpath)
         let host = request.head.authority ?? "localhost"
-        return DatabaseRequest(
+        let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            rotatedWebAuthToken: authentication.rotatedWebAuthToken, signInURL: "http://\(host)/auth/\(container.id)")
+            signInURL: "http://\(host)/auth/\(container.id)")
+        return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
     }
 
-    /// The signed-in user, or the error CloudKit gives when the request needs one.
-    func requireUser() throws -> UserAccount {
-        switch caller {
-        case .user(let user):
-            return user
-        case .world:
-            throw ServerError(.authenticationRequired, reason: "request needs authorization", redirectURL: signInURL)
-        case .developer:
-            throw ServerError(.authenticationFailed, reason: "this endpoint needs a signed-in user, not a server key or management token")
+    /// Reads the request body and decodes it as `Body`; malformed JSON is `BAD_REQUEST` saying what is wrong.
+    static func body<Body: Decodable>(_ type: Body.Type, of request: Request) async throws -> (Body, [UInt8]) {
+        let buffer = try await request.body.collect(upTo: maximumBodySize)
+        let bytes = Array(buffer.readableBytesView)
+        do {
+            return (try JSONDecoder().decode(Body.self, from: Data(bytes)), bytes)
+        } catch let error as DecodingError {
+            throw ServerError(.badRequest, reason: DecodingErrorDescription.describe(error))
         }
     }
+
+    /// The largest request body accepted: 200 records of 1 MB each, with room for the JSON around them.
+    static let maximumBodySize = 256 * 1024 * 1024
 
     /// A JSON response carrying the rotated web auth token, when there is one.
     func respond(_ value: some Encodable) throws -> Response {

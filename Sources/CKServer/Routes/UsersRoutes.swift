@@ -8,12 +8,12 @@ struct UsersRoutes {
     func register(on group: RouterGroup<ServerRequestContext>) {
         group.get("users/current") { request, context in
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
-            let user = try resolved.requireUser()
+            let user = try resolved.access.requireUser()
             return try resolved.respond(User(userRecordName: user.userRecordName))
         }
         group.get("users/caller") { request, context in
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
-            let user = try resolved.requireUser()
+            let user = try resolved.access.requireUser()
             let identity = UserIdentity(
                 userRecordName: user.userRecordName,
                 lookupInfo: .init(emailAddress: user.emailAddress, userRecordName: user.userRecordName),

@@ -54,4 +54,15 @@ public protocol ServerStorage: Sendable {
 
     /// Replaces a user's custom roles.
     func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws
+
+    /// Whether the zone exists; a database's default zone always does.
+    func zoneExists(_ zone: ZoneKey) async throws -> Bool
+
+    /// The live (not deleted) records with these names in the zone; names without a record are left out.
+    func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord]
+
+    /// Applies `writes` in order in one transaction, giving each the zone's next change number, and returns
+    /// one outcome per write: `nil` when done, or why not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`,
+    /// the first failure undoes every write and the others fail with `ATOMIC_ERROR`.
+    func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [ServerError?]
 }

@@ -54,6 +54,38 @@ extension SQLiteStorage {
                 CREATE INDEX users_by_email ON users (container_id, email_address);
                 """)
         }
+        migrator.registerMigration("zones and records") { db in
+            try db.execute(sql: """
+                CREATE TABLE zones (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    environment TEXT NOT NULL,
+                    database_scope TEXT NOT NULL,
+                    owner_record_name TEXT NOT NULL,
+                    zone_name TEXT NOT NULL,
+                    last_change INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (container_id, environment, database_scope, owner_record_name, zone_name)
+                );
+                CREATE TABLE records (
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    record_name TEXT NOT NULL,
+                    record_type TEXT NOT NULL,
+                    change_tag TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    created_by TEXT,
+                    created_device TEXT,
+                    modified_at INTEGER NOT NULL,
+                    modified_by TEXT,
+                    modified_device TEXT,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    change_number INTEGER NOT NULL,
+                    PRIMARY KEY (zone_id, record_name)
+                );
+                CREATE INDEX records_by_change ON records (zone_id, change_number);
+                CREATE INDEX records_by_type ON records (zone_id, record_type, record_name);
+                """)
+        }
         return migrator
     }
 }

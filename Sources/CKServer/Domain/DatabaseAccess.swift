@@ -1,0 +1,53 @@
+import CKModel
+
+/// Which database of which container a data API request reaches, and as whom.
+public struct DatabaseAccess: Sendable {
+    /// The container.
+    public var container: ContainerInfo
+    /// The environment.
+    public var environment: ContainerEnvironment
+    /// The database.
+    public var database: DatabaseScope
+    /// Who the request acts as.
+    public var caller: Caller
+    /// Where a user signs in, for `AUTHENTICATION_REQUIRED`.
+    public var signInURL: String
+
+    /// Creates an access description.
+    public init(container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, signInURL: String) {
+        self.container = container
+        self.environment = environment
+        self.database = database
+        self.caller = caller
+        self.signInURL = signInURL
+    }
+
+    /// The signed-in user, or the error CloudKit gives when the request needs one.
+    public func requireUser() throws -> UserAccount {
+        switch caller {
+        case .user(let user):
+            return user
+        case .world:
+            throw ServerError(.authenticationRequired, reason: "request needs authorization", redirectURL: signInURL)
+        case .developer:
+            throw ServerError(.authenticationFailed, reason: "this needs a signed-in user, not a server key or management token")
+        }
+    }
+
+    /// The zone a request names (the default zone when it names none), in the database it reaches: the
+    /// public database's, or the signed-in user's private one.
+    public func zone(_ zoneID: ZoneID?) throws -> ZoneKey {
+        let owner: String
+        switch database {
+        case .public:
+            owner = ""
+        case .private:
+            owner = try requireUser().userRecordName
+        case .shared:
+            throw ServerError(.badRequest, reason: "this server does not share zones between users yet; use the private database")
+        }
+        return ZoneKey(
+            container: container.id, environment: environment, database: database, ownerRecordName: owner,
+            zoneName: zoneID?.zoneName ?? ZoneID.defaultZoneName)
+    }
+}

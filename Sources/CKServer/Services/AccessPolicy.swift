@@ -1,0 +1,35 @@
+import CKSchema
+
+/// Decides what a caller may do with records of a type in the public database, from the schema's grants.
+///
+/// Everyone holds `_world`; signed-in users also hold `_icloud`, their custom roles, and `_creator` for the
+/// records they created. The developer (a server key or management token) is not checked, like cktool.
+/// Private databases are their owner's alone, so grants do not apply there.
+struct AccessPolicy {
+    let caller: Caller
+
+    /// Whether `permission` is granted on `recordType` to a role the caller holds for a record made by `creator`.
+    func allows(_ permission: Permission, on recordType: RecordType?, creator: String? = nil) -> Bool {
+        if case .developer = caller {
+            return true
+        }
+        guard let recordType else { return false }
+        return recordType.grants.contains { $0.permission == permission && roles(creator: creator).contains($0.role) }
+    }
+
+    private func roles(creator: String?) -> Set<String> {
+        switch caller {
+        case .world:
+            return [SecurityRole.world]
+        case .user(let user):
+            var roles: Set<String> = [SecurityRole.world, SecurityRole.icloud]
+            roles.formUnion(user.roles)
+            if let creator, creator == user.userRecordName {
+                roles.insert(SecurityRole.creator)
+            }
+            return roles
+        case .developer:
+            return []
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import CKModel
+import CKSchema
+import Foundation
+
+extension RecordService {
+    /// `records/modify`: applies the operations in order, one per record, and answers one entry per
+    /// operation. In a custom zone an atomic request (the default) is all or nothing, with the real error on
+    /// the culprit and `ATOMIC_ERROR` on the others; the default zone is never atomic.
+    public func modify(_ request: RecordsModify.Request, access: DatabaseAccess) async throws -> RecordsModify.Response {
+        let operations = request.operations
+        guard operations.count <= Self.maximumOperations else {
+            throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) operations may be sent in one request")
+        }
+        if case .developer(_, readOnly: true) = access.caller {
+            throw ServerError(.accessDenied, reason: "the management token is read-only")
+        }
+        let zone = try access.zone(request.zoneID)
+        guard try await storage.zoneExists(zone) else {
+            throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
+        }
+        let atomic = (request.atomic ?? true) && !zone.isDefaultZone
+        let names = operations.map { $0.record.recordName ?? UUID().uuidString }
+        let existing = try await storage.records(named: names, in: zone)
+        let admission = try await admit(operations, existing: existing, access: access)
+
+        var plans: [Result<PlannedWrite, ServerError>] = []
+        var seen = Set<String>()
+        for (index, operation) in operations.enumerated() {
+            let name = names[index]
+            guard seen.insert(name).inserted else {
+                plans.append(.failure(ServerError(.badRequest, reason: "only one operation per record is allowed in a request", recordName: name)))
+                continue
+            }
+            plans.append(Result {
+                try plan(operation, name: name, existing: existing[name], admission: admission[index], schema: admission.schema, access: access)
+            }.mapError { error in
+                var failure = error as? ServerError ?? ServerError(.internalError, reason: "\(error)")
+                failure.recordName = name
+                return failure
+            })
+        }
+        if atomic, let culprit = plans.firstIndex(where: { if case .failure = $0 { true } else { false } }) {
+            return RecordsModify.Response(records: plans.enumerated().map { index, plan in
+                if index == culprit, case .failure(let error) = plan {
+                    return .failure(error)
+                }
+                return .failure(ServerError(.atomicError, reason: "the atomic batch failed because of \(names[culprit])", recordName: names[index]))
+            })
+        }
+        let writes = plans.compactMap { try? $0.get().write }
+        let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
+        let saved = try await storage.records(named: writes.map(\.recordName), in: zone)
+        var outcomeByName: [String: ServerError?] = [:]
+        for (write, outcome) in zip(writes, outcomes) {
+            outcomeByName[write.recordName] = outcome
+        }
+        let zoneID = Self.wireZoneID(zone)
+        return RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
+            switch plan {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let planned):
+                if let failure = outcomeByName[planned.write.recordName] ?? nil {
+                    return .failure(failure)
+                }
+                if case .delete = planned.write {
+                    return .success(Record(recordName: planned.write.recordName, deleted: true))
+                }
+                guard let record = saved[planned.write.recordName] else {
+                    return .failure(ServerError(.conflict, reason: "the record was changed by another save", recordName: planned.write.recordName))
+                }
+                let keys = operations[index].desiredKeys ?? request.desiredKeys
+                return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys))
+            }
+        })
+    }
+
+    /// A write the service decided on for one operation.
+    struct PlannedWrite {
+        var write: RecordWrite
+    }
+
+    /// The schema after admitting every saved record (just-in-time additions written in development), and
+    /// each operation's admission failure, if any.
+    struct Admission {
+        var schema: Schema
+        var failures: [ServerError?]
+
+        subscript(index: Int) -> ServerError? { failures[index] }
+    }
+
+    private func admit(_ operations: [RecordOperation], existing: [String: StoredRecord], access: DatabaseAccess) async throws -> Admission {
+        let environment = access.environment
+        let saves: [(String, [String: FieldValue])?] = operations.map { operation in
+            guard !Self.isDelete(operation.operationType) else { return nil }
+            let type = operation.record.recordType ?? operation.record.recordName.flatMap { existing[$0]?.recordType }
+            return type.map { ($0, operation.record.fields ?? [:]) }
+        }
+        return try await storage.updateSchemas(of: access.container.id) { pair in
+            var schema = environment == .development ? pair.development : pair.production
+            let failures: [ServerError?] = saves.map { save in
+                guard let (type, fields) = save else { return nil }
+                do {
+                    try SchemaEnforcement.admit(recordType: type, fields: fields, into: &schema, environment: environment)
+                    return nil
+                } catch {
+                    return error as? ServerError ?? ServerError(.badRequest, reason: "\(error)")
+                }
+            }
+            if environment == .development {
+                pair.development = schema
+            }
+            return (Admission(schema: schema, failures: failures), nil)
+        }
+    }
+
+    private static func isDelete(_ type: RecordOperation.OperationType) -> Bool {
+        type == .delete || type == .forceDelete
+    }
+
+    /// Decides one operation: the write to make, or the per-record error CloudKit gives.
+    private func plan(
+        _ operation: RecordOperation, name: String, existing: StoredRecord?, admission: ServerError?, schema: Schema,
+        access: DatabaseAccess
+    ) throws -> PlannedWrite {
+        if let problem = Self.recordNameProblem(name) {
+            throw ServerError(.badRequest, reason: problem)
+        }
+        if let admission {
+            throw admission
+        }
+        let type = operation.operationType
+        let given = operation.record
+        let policy = AccessPolicy(caller: access.caller)
+        let isPublic = access.database == .public
+        if type.checksChangeTag, given.recordChangeTag == nil {
+            throw ServerError(.badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag")
+        }
+        guard let existing else {
+            guard type.createsMissingRecord else {
+                throw ServerError(.notFound, reason: "there is no record named \(name)")
+            }
+            guard let typeName = given.recordType else {
+                throw ServerError(.badRequest, reason: "\(type.rawValue) of a new record needs its recordType")
+            }
+            if isPublic, !policy.allows(.create, on: schema.recordType(named: typeName)) {
+                throw ServerError(.accessDenied, reason: "CREATE operation not permitted")
+            }
+            let stamp = stamp(access)
+            let record = StoredRecord(
+                recordName: name, recordType: typeName, changeTag: "", fields: given.fields ?? [:], created: stamp, modified: stamp)
+            try Self.checkSize(record)
+            return PlannedWrite(write: .insert(record))
+        }
+        if type == .create {
+            throw ServerError(.exists, reason: "a record named \(name) already exists")
+        }
+        if isPublic, !policy.allows(.write, on: schema.recordType(named: existing.recordType), creator: existing.created.userRecordName) {
+            throw ServerError(.accessDenied, reason: "WRITE operation not permitted")
+        }
+        if let typeName = given.recordType, typeName != existing.recordType {
+            throw ServerError(.badRequest, reason: "the record \(name) is a \(existing.recordType), not a \(typeName)")
+        }
+        if type.checksChangeTag, given.recordChangeTag != existing.changeTag {
+            throw ServerError(.conflict, reason: "the recordChangeTag value expired: the record was changed since it was fetched")
+        }
+        if Self.isDelete(type) {
+            return PlannedWrite(write: .delete(recordName: name, expectedTag: existing.changeTag))
+        }
+        var record = existing
+        if type == .replace || type == .forceReplace {
+            record.fields = given.fields ?? [:]
+        } else {
+            record.fields.merge(given.fields ?? [:]) { _, new in new }
+        }
+        record.modified = stamp(access)
+        try Self.checkSize(record)
+        return PlannedWrite(write: .update(record, expectedTag: existing.changeTag))
+    }
+
+    private func stamp(_ access: DatabaseAccess) -> RecordStamp {
+        RecordStamp(timestamp: Timestamp(Date()), userRecordName: access.caller.userRecordName, deviceID: "iCloud")
+    }
+
+    private static func checkSize(_ record: StoredRecord) throws {
+        let size = (try? JSONEncoder().encode(record.fields).count) ?? 0
+        guard size <= maximumRecordSize else {
+            throw ServerError(.badRequest, reason: "the record is \(size) bytes; a record may hold at most \(maximumRecordSize) bytes besides its assets")
+        }
+    }
+
+    /// Why a record name is not allowed: ASCII, 1 to 255 characters, not starting with an underscore.
+    static func recordNameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.utf8.count > 255 {
+            return "a record name must have 1 to 255 characters"
+        }
+        if name.hasPrefix("_") {
+            return "record names starting with an underscore are reserved"
+        }
+        if !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 32 && $0.value != 127 }) {
+            return "a record name must be printable ASCII"
+        }
+        return nil
+    }
+}

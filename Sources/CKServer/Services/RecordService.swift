@@ -1,0 +1,59 @@
+import CKModel
+import CKSchema
+import Foundation
+
+/// Reads and writes records under CloudKit's rules: schema, permissions, change tags and zones.
+public struct RecordService: Sendable {
+    /// The most operations or records one request may carry.
+    public static let maximumOperations = 200
+    /// The largest a record's fields may be, encoded.
+    public static let maximumRecordSize = 1_000_000
+
+    let storage: any ServerStorage
+
+    /// Creates the service over a storage.
+    public init(storage: any ServerStorage) {
+        self.storage = storage
+    }
+
+    /// `records/lookup`: the records by name, in request order, each a record or a per-record error.
+    public func lookup(_ request: RecordsLookup.Request, access: DatabaseAccess) async throws -> RecordsLookup.Response {
+        guard request.records.count <= Self.maximumOperations else {
+            throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) records may be looked up in one request")
+        }
+        let zone = try access.zone(request.zoneID)
+        guard try await storage.zoneExists(zone) else {
+            throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
+        }
+        let found = try await storage.records(named: request.records.map(\.recordName), in: zone)
+        let schema = try await currentSchema(access)
+        let policy = AccessPolicy(caller: access.caller)
+        let zoneID = Self.wireZoneID(zone)
+        return RecordsLookup.Response(records: request.records.map { item in
+            guard let record = found[item.recordName] else {
+                return .failure(ServerError(.notFound, reason: "there is no record named \(item.recordName)", recordName: item.recordName))
+            }
+            if access.database == .public,
+                !policy.allows(.read, on: schema.recordType(named: record.recordType), creator: record.created.userRecordName)
+            {
+                return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: item.recordName))
+            }
+            return .success(record.wireRecord(zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys))
+        })
+    }
+
+    /// The schema of the environment a request reaches.
+    func currentSchema(_ access: DatabaseAccess) async throws -> Schema {
+        let environment = access.environment
+        return try await storage.updateSchemas(of: access.container.id) { pair in
+            (environment == .development ? pair.development : pair.production, nil)
+        }
+    }
+
+    /// The zone ID responses carry.
+    static func wireZoneID(_ zone: ZoneKey) -> ZoneID {
+        ZoneID(
+            zoneName: zone.zoneName, ownerRecordName: zone.ownerRecordName.isEmpty ? nil : zone.ownerRecordName,
+            zoneType: zone.isDefaultZone ? .defaultZone : .regularCustomZone)
+    }
+}

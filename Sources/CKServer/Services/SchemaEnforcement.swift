@@ -1,0 +1,78 @@
+import CKModel
+import CKSchema
+
+/// Checks records against the schema of their environment, and in development grows the schema to fit them
+/// (just-in-time schema): an unknown type or field is created from the first value saved, indexed so that
+/// development can query anything (QUERYABLE, and SORTABLE where the type sorts; a new type gets
+/// `___recordID` QUERYABLE and CloudKit's default grants). Production never changes from a save.
+enum SchemaEnforcement {
+    /// The value types a just-in-time field is made SORTABLE for.
+    static let sortableTypes: Set<ValueType> = [.string, .int64, .double, .timestamp]
+
+    /// Admits a record of `recordType` with `fields` into `schema`, extending it in development; throws the
+    /// per-record `BAD_REQUEST` CloudKit gives for what does not fit.
+    static func admit(
+        recordType typeName: String, fields: [String: FieldValue], into schema: inout Schema, environment: ContainerEnvironment
+    ) throws {
+        if let problem = NamingRules.problem(with: typeName, kind: "record type") {
+            throw ServerError(.badRequest, reason: problem)
+        }
+        for name in fields.keys.sorted() {
+            if let problem = NamingRules.problem(with: name, kind: "field") {
+                throw ServerError(.badRequest, reason: problem)
+            }
+        }
+        let typeIndex: Int
+        if let index = schema.recordTypes.firstIndex(where: { $0.name == typeName }) {
+            typeIndex = index
+        } else {
+            guard environment == .development else {
+                throw ServerError(.badRequest, reason: "Cannot create new type \(typeName) in production schema")
+            }
+            schema.recordTypes.append(newRecordType(typeName))
+            typeIndex = schema.recordTypes.count - 1
+        }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            if let field = schema.recordTypes[typeIndex].field(named: name) {
+                guard fits(value, field.type) else {
+                    throw ServerError(.badRequest, reason: "Invalid value, expected type \(field.type) for field '\(name)'")
+                }
+            } else {
+                guard environment == .development else {
+                    throw ServerError(.badRequest, reason: "Cannot create new field '\(name)' in production schema")
+                }
+                schema.recordTypes[typeIndex].fields.append(newField(name, for: value))
+            }
+        }
+    }
+
+    /// Whether a value can be stored in a field of `type`.
+    static func fits(_ value: FieldValue, _ type: FieldType) -> Bool {
+        let isList = if case .list = value { true } else { false }
+        guard isList == type.isList else { return false }
+        if case .number(nil) = type.primitive {
+            return value.valueType == .int64 || value.valueType == .double
+        }
+        return value.valueType == type.valueType
+    }
+
+    private static func newRecordType(_ name: String) -> RecordType {
+        RecordType(
+            name,
+            fields: [Field(SystemField.recordID.rawValue, SystemField.recordID.type, indexes: [.queryable])],
+            grants: [
+                Grant(.write, to: SecurityRole.creator), Grant(.create, to: SecurityRole.icloud),
+                Grant(.read, to: SecurityRole.world),
+            ])
+    }
+
+    private static func newField(_ name: String, for value: FieldValue) -> Field {
+        let isList = if case .list = value { true } else { false }
+        let type = FieldType(.value(value.valueType), isList: isList)
+        var indexes: Set<IndexKind> = [.queryable]
+        if !isList, sortableTypes.contains(value.valueType) {
+            indexes.insert(.sortable)
+        }
+        return Field(name, type, indexes: indexes.filter { IndexRules.problem(with: $0, on: type) == nil })
+    }
+}

@@ -1,0 +1,154 @@
+import CKModel
+import Foundation
+import GRDB
+
+extension SQLiteStorage {
+    public func zoneExists(_ zone: ZoneKey) async throws -> Bool {
+        if zone.isDefaultZone {
+            return true
+        }
+        return try await writer.read { db in try Self.zoneRowID(db, zone) != nil }
+    }
+
+    public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
+        try await writer.read { db in
+            guard let zoneID = try Self.zoneRowID(db, zone), !names.isEmpty else { return [:] }
+            var found: [String: StoredRecord] = [:]
+            for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))",
+                    arguments: StatementArguments([zoneID] + chunk))
+                for row in rows {
+                    let record = try Self.storedRecord(row)
+                    found[record.recordName] = record
+                }
+            }
+            return found
+        }
+    }
+
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [ServerError?] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try await writer.writeWithoutTransaction { db in
+            var outcomes: [ServerError?] = []
+            try db.inTransaction {
+                outcomes = []
+                let zoneID = try Self.zoneRowID(db, zone) ?? Self.createZoneRow(db, zone)
+                var lastChange = try Int64.fetchOne(db, sql: "SELECT last_change FROM zones WHERE id = ?", arguments: [zoneID]) ?? 0
+                for write in writes {
+                    let outcome = try Self.apply(write, zoneID: zoneID, nextChange: lastChange + 1, encoder: encoder, db: db)
+                    if outcome == nil {
+                        lastChange += 1
+                    } else if atomic {
+                        outcomes = writes.map { other in
+                            other.recordName == write.recordName ? outcome
+                                : ServerError(.atomicError, reason: "the atomic batch failed because of \(write.recordName)", recordName: other.recordName)
+                        }
+                        return .rollback
+                    }
+                    outcomes.append(outcome)
+                }
+                try db.execute(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
+                return .commit
+            }
+            return outcomes
+        }
+    }
+
+    private static func apply(_ write: RecordWrite, zoneID: Int64, nextChange: Int64, encoder: JSONEncoder, db: Database) throws
+        -> ServerError?
+    {
+        let tag = String(nextChange, radix: 36)
+        switch write {
+        case .insert(let record):
+            let live = try Bool.fetchOne(
+                db, sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?",
+                arguments: [zoneID, record.recordName])
+            if live == true {
+                return ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName)
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
+                        created_device, modified_at, modified_by, modified_device, deleted, change_number)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+                    ON CONFLICT (zone_id, record_name) DO UPDATE SET
+                        record_type = excluded.record_type, change_tag = excluded.change_tag, fields = excluded.fields,
+                        created_at = excluded.created_at, created_by = excluded.created_by,
+                        created_device = excluded.created_device, modified_at = excluded.modified_at,
+                        modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
+                        change_number = excluded.change_number
+                    """,
+                arguments: [zoneID, record.recordName, record.recordType, tag, try fieldsText(record.fields, encoder),
+                            record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
+                            record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
+                            record.modified.deviceID, nextChange])
+            return nil
+        case .update(let record, let expectedTag):
+            try db.execute(
+                sql: """
+                    UPDATE records SET record_type = ?, change_tag = ?, fields = ?, modified_at = ?, modified_by = ?,
+                        modified_device = ?, change_number = ?
+                    WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
+                    """,
+                arguments: [record.recordType, tag, try fieldsText(record.fields, encoder), record.modified.timestamp.millisecondsSince1970,
+                            record.modified.userRecordName, record.modified.deviceID, nextChange, zoneID, record.recordName, expectedTag])
+            return db.changesCount == 1 ? nil : try missingOrChanged(record.recordName, zoneID: zoneID, db: db)
+        case .delete(let recordName, let expectedTag):
+            try db.execute(
+                sql: """
+                    UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ?
+                    WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
+                    """,
+                arguments: [tag, nextChange, zoneID, recordName, expectedTag])
+            return db.changesCount == 1 ? nil : try missingOrChanged(recordName, zoneID: zoneID, db: db)
+        }
+    }
+
+    /// Why a conditional write matched no row: the record is gone, or another save changed it first.
+    private static func missingOrChanged(_ recordName: String, zoneID: Int64, db: Database) throws -> ServerError {
+        let live = try Bool.fetchOne(
+            db, sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+        return live == true
+            ? ServerError(.conflict, reason: "the record \(recordName) was changed by another save (recordChangeTag expired)", recordName: recordName)
+            : ServerError(.notFound, reason: "there is no record named \(recordName)", recordName: recordName)
+    }
+
+    private static func fieldsText(_ fields: [String: FieldValue], _ encoder: JSONEncoder) throws -> String {
+        String(decoding: try encoder.encode(fields), as: UTF8.self)
+    }
+
+    static func zoneRowID(_ db: Database, _ zone: ZoneKey) throws -> Int64? {
+        try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM zones WHERE container_id = ? AND environment = ? AND database_scope = ?
+                    AND owner_record_name = ? AND zone_name = ?
+                """,
+            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+    }
+
+    static func createZoneRow(_ db: Database, _ zone: ZoneKey) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO zones (container_id, environment, database_scope, owner_record_name, zone_name)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+        return db.lastInsertedRowID
+    }
+
+    static func storedRecord(_ row: Row) throws -> StoredRecord {
+        let fields = try JSONDecoder().decode([String: FieldValue].self, from: Data((row["fields"] as String).utf8))
+        return StoredRecord(
+            recordName: row["record_name"], recordType: row["record_type"], changeTag: row["change_tag"], fields: fields,
+            created: RecordStamp(
+                timestamp: Timestamp(millisecondsSince1970: row["created_at"]), userRecordName: row["created_by"],
+                deviceID: row["created_device"]),
+            modified: RecordStamp(
+                timestamp: Timestamp(millisecondsSince1970: row["modified_at"]), userRecordName: row["modified_by"],
+                deviceID: row["modified_device"]))
+    }
+}

@@ -1,0 +1,51 @@
+import CKModel
+import CKServer
+import Foundation
+import Testing
+
+@Suite("Record storage")
+struct RecordStorageTests {
+    let zone = ZoneKey(
+        container: ContainerID(rawValue: "iCloud.com.example.Party")!, environment: .development, database: .private,
+        ownerRecordName: "_owner", zoneName: "Work")
+
+    private func record(_ name: String, guests: Int64 = 1) -> StoredRecord {
+        let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_owner", deviceID: "iCloud")
+        return StoredRecord(recordName: name, recordType: "Party", changeTag: "", fields: ["guests": .int64(guests)], created: stamp, modified: stamp)
+    }
+
+    private func prepared() async throws -> SQLiteStorage {
+        let temporary = try TemporaryStorage()
+        try await ContainerService(storage: temporary.storage).create(zone.container)
+        return temporary.storage
+    }
+
+    @Test("an atomic batch with one failure writes nothing: the culprit has its error, the others ATOMIC_ERROR")
+    func atomicBatch() async throws {
+        let storage = try await prepared()
+        #expect(try await storage.apply([.insert(record("a"))], in: zone, atomic: true) == [nil])
+        let outcomes = try await storage.apply([.insert(record("b")), .insert(record("a")), .insert(record("c"))], in: zone, atomic: true)
+        #expect(outcomes.map { $0?.serverErrorCode } == [.atomicError, .exists, .atomicError])
+        #expect(try await storage.records(named: ["a", "b", "c"], in: zone).keys.sorted() == ["a"])
+    }
+
+    @Test("a non-atomic batch applies what it can, and every write gets a new, increasing change tag")
+    func nonAtomicBatch() async throws {
+        let storage = try await prepared()
+        let outcomes = try await storage.apply([.insert(record("a")), .insert(record("a")), .insert(record("b"))], in: zone, atomic: false)
+        #expect(outcomes.map { $0?.serverErrorCode } == [nil, .exists, nil])
+        let saved = try await storage.records(named: ["a", "b"], in: zone)
+        let tagA = try #require(saved["a"]?.changeTag)
+        let tagB = try #require(saved["b"]?.changeTag)
+        #expect(tagA != tagB)
+        #expect(try await storage.apply([.update(record("a", guests: 5), expectedTag: "old")], in: zone, atomic: false).first??.serverErrorCode == .conflict)
+        #expect(try await storage.apply([.update(record("a", guests: 5), expectedTag: tagA)], in: zone, atomic: false) == [nil])
+        let updated = try await storage.records(named: ["a"], in: zone)["a"]
+        #expect(updated?.fields["guests"] == .int64(5))
+        #expect(updated?.changeTag != tagA)
+        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false).first??.serverErrorCode == .conflict)
+        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: updated!.changeTag)], in: zone, atomic: false) == [nil])
+        #expect(try await storage.records(named: ["a"], in: zone).isEmpty)
+        #expect(try await storage.apply([.insert(record("a"))], in: zone, atomic: false) == [nil])
+    }
+}

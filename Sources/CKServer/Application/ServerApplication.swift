@@ -19,6 +19,7 @@ public func buildApplication(
     let database = router.group("database/1/:container/:environment/:database")
     UsersRoutes(services: services).register(on: database)
     RecordsRoutes(services: services).register(on: database)
+    ZonesRoutes(services: services).register(on: database)
     SignInPageRoutes().register(on: router)
     return Application(
         router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"), logger: logger)

@@ -54,7 +54,7 @@ extension RecordService {
         for (write, outcome) in zip(writes, outcomes) {
             outcomeByName[write.recordName] = outcome
         }
-        let zoneID = Self.wireZoneID(zone)
+        let zoneID = ZoneService.wireZoneID(zone)
         return RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
             switch plan {
             case .failure(let error):

@@ -28,7 +28,7 @@ public struct RecordService: Sendable {
         let found = try await storage.records(named: request.records.map(\.recordName), in: zone)
         let schema = try await currentSchema(access)
         let policy = AccessPolicy(caller: access.caller)
-        let zoneID = Self.wireZoneID(zone)
+        let zoneID = ZoneService.wireZoneID(zone)
         return RecordsLookup.Response(records: request.records.map { item in
             guard let record = found[item.recordName] else {
                 return .failure(ServerError(.notFound, reason: "there is no record named \(item.recordName)", recordName: item.recordName))
@@ -48,12 +48,5 @@ public struct RecordService: Sendable {
         return try await storage.updateSchemas(of: access.container.id) { pair in
             (environment == .development ? pair.development : pair.production, nil)
         }
-    }
-
-    /// The zone ID responses carry.
-    static func wireZoneID(_ zone: ZoneKey) -> ZoneID {
-        ZoneID(
-            zoneName: zone.zoneName, ownerRecordName: zone.ownerRecordName.isEmpty ? nil : zone.ownerRecordName,
-            zoneType: zone.isDefaultZone ? .defaultZone : .regularCustomZone)
     }
 }

@@ -65,4 +65,13 @@ public protocol ServerStorage: Sendable {
     /// one outcome per write: `nil` when done, or why not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`,
     /// the first failure undoes every write and the others fail with `ATOMIC_ERROR`.
     func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [ServerError?]
+
+    /// The zones of one database (the default zone included, even before its first write), by name.
+    func zones(in database: ZoneKey.Database) async throws -> [ZoneState]
+
+    /// Creates a custom zone; `EXISTS` if it exists.
+    func createZone(_ zone: ZoneKey) async throws
+
+    /// Deletes a zone with all its records; `false` if there was no such zone.
+    func deleteZone(_ zone: ZoneKey) async throws -> Bool
 }

@@ -1,0 +1,91 @@
+import CKModel
+import CKSchema
+
+/// Lists, looks up, creates and deletes zones.
+public struct ZoneService: Sendable {
+    let storage: any ServerStorage
+
+    /// Creates the service over a storage.
+    public init(storage: any ServerStorage) {
+        self.storage = storage
+    }
+
+    /// `zones/list`: every zone of the database the request reaches.
+    public func list(access: DatabaseAccess) async throws -> Zones.Response {
+        let database = try access.zone(nil).databaseKey
+        return Zones.Response(zones: try await storage.zones(in: database).map { .success(Self.wireZone($0)) })
+    }
+
+    /// `zones/lookup`: the zones by ID, each a zone or `ZONE_NOT_FOUND`.
+    public func lookup(_ request: Zones.LookupRequest, access: DatabaseAccess) async throws -> Zones.Response {
+        let database = try access.zone(nil).databaseKey
+        let existing = Dictionary(uniqueKeysWithValues: try await storage.zones(in: database).map { ($0.key.zoneName, $0) })
+        return Zones.Response(zones: request.zones.map { zoneID in
+            guard let state = existing[zoneID.zoneName] else {
+                return .failure(ServerError(.zoneNotFound, reason: "there is no zone \(zoneID.zoneName)", zoneID: zoneID))
+            }
+            return .success(Self.wireZone(state))
+        })
+    }
+
+    /// `zones/modify`: creates and deletes zones in order; deleting a zone deletes its records.
+    public func modify(_ request: Zones.ModifyRequest, access: DatabaseAccess) async throws -> Zones.Response {
+        guard request.operations.count <= RecordService.maximumOperations else {
+            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) operations may be sent in one request")
+        }
+        if case .developer(_, readOnly: true) = access.caller {
+            throw ServerError(.accessDenied, reason: "the management token is read-only")
+        }
+        var results: [ItemResult<Zone>] = []
+        for operation in request.operations {
+            let zoneID = operation.zone.zoneID
+            do {
+                let key = try access.zone(zoneID)
+                switch operation.operationType {
+                case .create:
+                    try Self.checkCreatable(key)
+                    try await storage.createZone(key)
+                    results.append(.success(Self.wireZone(ZoneState(key: key, lastChange: 0))))
+                case .delete:
+                    if key.isDefaultZone {
+                        throw ServerError(.notSupportedByZone, reason: "User updates to system zones are not allowed")
+                    }
+                    guard try await storage.deleteZone(key) else {
+                        throw ServerError(.zoneNotFound, reason: "there is no zone \(key.zoneName)")
+                    }
+                    results.append(.success(Zone(zoneID: Self.wireZoneID(key), deleted: true)))
+                }
+            } catch var error as ServerError {
+                error.zoneID = zoneID
+                results.append(.failure(error))
+            }
+        }
+        return Zones.Response(zones: results)
+    }
+
+    private static func checkCreatable(_ key: ZoneKey) throws {
+        guard key.database == .private else {
+            throw ServerError(.badRequest, reason: "custom zones exist only in the private database")
+        }
+        if key.isDefaultZone {
+            throw ServerError(.exists, reason: "every database has its \(ZoneID.defaultZoneName)")
+        }
+        if let problem = NamingRules.problem(with: key.zoneName, kind: "zone") {
+            throw ServerError(.badRequest, reason: problem)
+        }
+    }
+
+    /// The zone dictionary of a response, with its current sync token.
+    static func wireZone(_ state: ZoneState) -> Zone {
+        Zone(
+            zoneID: wireZoneID(state.key),
+            syncToken: SyncToken(changeNumber: state.lastChange, zoneName: state.key.zoneName).text, atomic: true)
+    }
+
+    /// The zone ID responses carry.
+    static func wireZoneID(_ zone: ZoneKey) -> ZoneID {
+        ZoneID(
+            zoneName: zone.zoneName, ownerRecordName: zone.ownerRecordName.isEmpty ? nil : zone.ownerRecordName,
+            zoneType: zone.isDefaultZone ? .defaultZone : .regularCustomZone)
+    }
+}

@@ -1,0 +1,71 @@
+import CKModel
+import CKServer
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("zones/list, zones/lookup and zones/modify over HTTP")
+struct ZonesRoutesTests {
+    private func zones(_ response: TestResponse) throws -> [[String: Any]] {
+        try #require(try response.json["zones"] as? [[String: Any]])
+    }
+
+    @Test("a private database lists its default zone and the custom zones created, and deleting one deletes its records")
+    func lifecycle() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            let listed = try await client.execute(
+                uri: server.path("zones/list", database: "private") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))",
+                method: .get)
+            let defaultZone = try zones(listed)
+            #expect(defaultZone.count == 1)
+            #expect((defaultZone[0]["zoneID"] as? [String: Any])?["zoneType"] as? String == "DEFAULT_ZONE")
+            #expect(defaultZone[0]["syncToken"] is String)
+
+            let created = try zones(try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Work"}}},{"operationType":"create","zone":{"zoneID":{"zoneName":"Work"}}}]}"#, as: me, database: "private"))
+            #expect((created[0]["zoneID"] as? [String: Any])?["zoneType"] as? String == "REGULAR_CUSTOM_ZONE")
+            #expect(created[0]["atomic"] as? Bool == true)
+            #expect(created[1]["serverErrorCode"] as? String == "EXISTS")
+
+            let record = #"{"zoneID":{"zoneName":"Work"},"operations":[{"operationType":"create","record":{"recordType":"Task","recordName":"t1"}}]}"#
+            #expect(try TestServer.records(try await server.post(client, "records/modify", record, as: me, database: "private"))[0]["recordChangeTag"] != nil)
+
+            let lookedUp = try zones(try await server.post(client, "zones/lookup", #"{"zones":[{"zoneName":"Work"},{"zoneName":"Gone"}]}"#, as: me, database: "private"))
+            #expect(lookedUp[0]["syncToken"] is String)
+            #expect(lookedUp[1]["serverErrorCode"] as? String == "ZONE_NOT_FOUND")
+
+            let deleted = try zones(try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"delete","zone":{"zoneID":{"zoneName":"Work"}}},{"operationType":"delete","zone":{"zoneID":{"zoneName":"_defaultZone"}}}]}"#, as: me, database: "private"))
+            #expect(deleted[0]["deleted"] as? Bool == true)
+            #expect(deleted[1]["serverErrorCode"] as? String == "NOT_SUPPORTED_BY_ZONE")
+            let after = try await server.post(client, "records/lookup", #"{"zoneID":{"zoneName":"Work"},"records":[{"recordName":"t1"}]}"#, as: me, database: "private")
+            #expect(try after.json["serverErrorCode"] as? String == "ZONE_NOT_FOUND")
+        }
+    }
+
+    @Test("custom zones exist only in private databases")
+    func publicZones() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            let created = try zones(try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Shared"}}}]}"#, as: .developer(actingAs: nil)))
+            #expect(created[0]["serverErrorCode"] as? String == "BAD_REQUEST")
+        }
+    }
+
+    @Test("an atomic batch in a custom zone is all or nothing, with the culprit's error and ATOMIC_ERROR on the others")
+    func atomicBatch() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Work"}}}]}"#, as: me, database: "private")
+            let batch = #"{"zoneID":{"zoneName":"Work"},"operations":[{"operationType":"create","record":{"recordType":"Task","recordName":"a"}},{"operationType":"update","record":{"recordName":"ghost","recordChangeTag":"1"}},{"operationType":"create","record":{"recordType":"Task","recordName":"b"}}]}"#
+            let records = try TestServer.records(try await server.post(client, "records/modify", batch, as: me, database: "private"))
+            #expect(records.map { $0["serverErrorCode"] as? String } == ["ATOMIC_ERROR", "NOT_FOUND", "ATOMIC_ERROR"])
+            let lookup = try TestServer.records(try await server.post(client, "records/lookup", #"{"zoneID":{"zoneName":"Work"},"records":[{"recordName":"a"},{"recordName":"b"}]}"#, as: me, database: "private"))
+            #expect(lookup.map { $0["serverErrorCode"] as? String } == ["NOT_FOUND", "NOT_FOUND"])
+            let nonAtomic = batch.replacingOccurrences(of: #""zoneID":{"zoneName":"Work"},"#, with: #""zoneID":{"zoneName":"Work"},"atomic":false,"#)
+            let partial = try TestServer.records(try await server.post(client, "records/modify", nonAtomic, as: me, database: "private"))
+            #expect(partial.map { $0["serverErrorCode"] as? String } == [nil, "NOT_FOUND", nil])
+        }
+    }
+}

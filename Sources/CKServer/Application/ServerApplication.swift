@@ -20,6 +20,7 @@ public func buildApplication(
     UsersRoutes(services: services).register(on: database)
     RecordsRoutes(services: services).register(on: database)
     ZonesRoutes(services: services).register(on: database)
+    ChangesRoutes(services: services).register(on: database)
     SignInPageRoutes().register(on: router)
     return Application(
         router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"), logger: logger)

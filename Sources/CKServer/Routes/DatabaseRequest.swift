@@ -53,12 +53,13 @@ struct DatabaseRequest: Sendable {
     /// The largest request body accepted: 200 records of 1 MB each, with room for the JSON around them.
     static let maximumBodySize = 256 * 1024 * 1024
 
-    /// A JSON response carrying the rotated web auth token, when there is one.
-    func respond(_ value: some Encodable) throws -> Response {
+    /// A JSON response carrying the rotated web auth token, when there is one; with `numbersAsStrings`, INT64
+    /// and DOUBLE field values are written as strings.
+    func respond(_ value: some Encodable, numbersAsStrings: Bool? = nil) throws -> Response {
         var headers = HTTPFields()
         if let rotatedWebAuthToken {
             headers[RequestCredentials.rotatedWebAuthTokenHeader] = rotatedWebAuthToken
         }
-        return try JSONResponse.make(value, headers: headers)
+        return try JSONResponse.make(value, headers: headers, numbersAsStrings: numbersAsStrings ?? false)
     }
 }

@@ -10,12 +10,12 @@ struct RecordsRoutes {
         group.post("records/lookup") { request, context in
             let (body, bytes) = try await DatabaseRequest.body(RecordsLookup.Request.self, of: request)
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-            return try resolved.respond(try await records.lookup(body, access: resolved.access))
+            return try resolved.respond(try await records.lookup(body, access: resolved.access), numbersAsStrings: body.numbersAsStrings)
         }
         group.post("records/modify") { request, context in
             let (body, bytes) = try await DatabaseRequest.body(RecordsModify.Request.self, of: request)
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-            return try resolved.respond(try await records.modify(body, access: resolved.access))
+            return try resolved.respond(try await records.modify(body, access: resolved.access), numbersAsStrings: body.numbersAsStrings)
         }
     }
 }

@@ -44,8 +44,7 @@ public struct ZoneService: Sendable {
                 switch operation.operationType {
                 case .create:
                     try Self.checkCreatable(key)
-                    try await storage.createZone(key)
-                    results.append(.success(Self.wireZone(ZoneState(key: key, lastChange: 0))))
+                    results.append(.success(Self.wireZone(try await storage.createZone(key))))
                 case .delete:
                     if key.isDefaultZone {
                         throw ServerError(.notSupportedByZone, reason: "User updates to system zones are not allowed")
@@ -79,7 +78,7 @@ public struct ZoneService: Sendable {
     static func wireZone(_ state: ZoneState) -> Zone {
         Zone(
             zoneID: wireZoneID(state.key),
-            syncToken: SyncToken(changeNumber: state.lastChange, zoneName: state.key.zoneName).text, atomic: true)
+            syncToken: state.syncToken.text, atomic: true)
     }
 
     /// The zone ID responses carry.

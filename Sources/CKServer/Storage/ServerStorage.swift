@@ -70,7 +70,16 @@ public protocol ServerStorage: Sendable {
     func zones(in database: ZoneKey.Database) async throws -> [ZoneState]
 
     /// Creates a custom zone; `EXISTS` if it exists.
-    func createZone(_ zone: ZoneKey) async throws
+    func createZone(_ zone: ZoneKey) async throws -> ZoneState
+
+    /// The zone's state, or `nil` when there is no such zone (a default zone always has one).
+    func zoneState(_ zone: ZoneKey) async throws -> ZoneState?
+
+    /// The zone's state and its records changed after `changeNumber`, read together: oldest change first, at
+    /// most `limit`, each in its latest state (a deleted one as a tombstone), only of `recordTypes` when given.
+    /// `nil` when there is no such zone.
+    func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
+        -> (state: ZoneState, changes: [RecordChange])?
 
     /// Deletes a zone with all its records; `false` if there was no such zone.
     func deleteZone(_ zone: ZoneKey) async throws -> Bool

@@ -7,25 +7,65 @@ extension SQLiteStorage {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT zone_name, last_change FROM zones
+                    SELECT id, zone_name, last_change FROM zones
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
                     ORDER BY zone_name
                     """,
                 arguments: [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName])
-            var states = rows.map { row in ZoneState(key: database.zone(row["zone_name"]), lastChange: row["last_change"]) }
+            var states = rows.map { row in ZoneState(key: database.zone(row["zone_name"]), incarnation: row["id"], lastChange: row["last_change"]) }
             if !states.contains(where: \.key.isDefaultZone) {
-                states.insert(ZoneState(key: database.zone(ZoneID.defaultZoneName), lastChange: 0), at: 0)
+                states.insert(ZoneState(key: database.zone(ZoneID.defaultZoneName), incarnation: 0, lastChange: 0), at: 0)
             }
             return states.sorted { ($0.key.isDefaultZone ? 0 : 1, $0.key.zoneName) < ($1.key.isDefaultZone ? 0 : 1, $1.key.zoneName) }
         }
     }
 
-    public func createZone(_ zone: ZoneKey) async throws {
+    public func createZone(_ zone: ZoneKey) async throws -> ZoneState {
         try await writer.write { db in
-            try Self.insisting(unique: "the zone \(zone.zoneName) already exists") {
-                _ = try Self.createZoneRow(db, zone)
+            let id = try Self.insisting(unique: "the zone \(zone.zoneName) already exists") {
+                try Self.createZoneRow(db, zone)
             }
+            return ZoneState(key: zone, incarnation: id, lastChange: 0)
         }
+    }
+
+    public func zoneState(_ zone: ZoneKey) async throws -> ZoneState? {
+        try await writer.read { db in try Self.zoneState(db, zone) }
+    }
+
+    public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
+        -> (state: ZoneState, changes: [RecordChange])?
+    {
+        try await writer.read { db in
+            guard let state = try Self.zoneState(db, zone) else { return nil }
+            guard state.incarnation > 0 else { return (state, []) }
+            var sql = "SELECT * FROM records WHERE zone_id = ? AND change_number > ?"
+            var arguments: [any DatabaseValueConvertible] = [state.incarnation, changeNumber]
+            if let recordTypes {
+                sql += " AND record_type IN (\(Array(repeating: "?", count: recordTypes.count).joined(separator: ", ")))"
+                arguments += recordTypes as [any DatabaseValueConvertible]
+            }
+            sql += " ORDER BY change_number LIMIT ?"
+            arguments.append(limit)
+            let changes = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+                RecordChange(record: try Self.storedRecord(row), isDeleted: row["deleted"], changeNumber: row["change_number"])
+            }
+            return (state, changes)
+        }
+    }
+
+    private static func zoneState(_ db: Database, _ zone: ZoneKey) throws -> ZoneState? {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, last_change FROM zones WHERE container_id = ? AND environment = ? AND database_scope = ?
+                    AND owner_record_name = ? AND zone_name = ?
+                """,
+            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+        if let row {
+            return ZoneState(key: zone, incarnation: row["id"], lastChange: row["last_change"])
+        }
+        return zone.isDefaultZone ? ZoneState(key: zone, incarnation: 0, lastChange: 0) : nil
     }
 
     public func deleteZone(_ zone: ZoneKey) async throws -> Bool {

@@ -1,0 +1,88 @@
+import CKModel
+
+/// Zone change feeds: `changes/zone` and the older `records/changes`.
+///
+/// Every write in a zone takes the zone's next change number in the same transaction as the write, and a
+/// deleted record stays as a tombstone, so a sync token (the last change number read) resumes exactly where
+/// the previous page ended.
+public struct ChangeFeedService: Sendable {
+    let storage: any ServerStorage
+
+    /// Creates the service over a storage.
+    public init(storage: any ServerStorage) {
+        self.storage = storage
+    }
+
+    /// `changes/zone`: a page of changes for each zone asked for.
+    public func zoneChanges(_ request: ChangesZone.Request, access: DatabaseAccess) async throws -> ChangesZone.Response {
+        try Self.requireUserDatabase(access)
+        var results: [ItemResult<ChangesZone.ZoneChanges>] = []
+        for zone in request.zones {
+            do {
+                let page = try await self.page(
+                    zone.zoneID, after: zone.syncToken, limit: zone.resultsLimit ?? request.resultsLimit,
+                    recordTypes: zone.desiredRecordTypes ?? request.desiredRecordTypes,
+                    desiredKeys: zone.desiredKeys ?? request.desiredKeys, access: access)
+                results.append(.success(ChangesZone.ZoneChanges(
+                    zoneID: page.zoneID, syncToken: page.syncToken, moreComing: page.moreComing, records: page.records)))
+            } catch var error as ServerError {
+                error.zoneID = zone.zoneID
+                results.append(.failure(error))
+            }
+        }
+        return ChangesZone.Response(zones: results)
+    }
+
+    /// `records/changes`: a page of changes of one custom zone.
+    public func recordChanges(_ request: RecordsChanges.Request, access: DatabaseAccess) async throws -> RecordsChanges.Response {
+        try Self.requireUserDatabase(access)
+        guard !request.zoneID.isDefaultZone else {
+            throw ServerError(.badRequest, reason: "records/changes works on custom zones only; use changes/zone for the default zone")
+        }
+        let page = try await self.page(
+            request.zoneID, after: request.syncToken, limit: request.resultsLimit, recordTypes: nil,
+            desiredKeys: request.desiredKeys, access: access)
+        return RecordsChanges.Response(records: page.records, syncToken: page.syncToken, moreComing: page.moreComing)
+    }
+
+    private struct Page {
+        var zoneID: ZoneID
+        var records: [Record]
+        var syncToken: String
+        var moreComing: Bool
+    }
+
+    private func page(
+        _ zoneID: ZoneID, after tokenText: String?, limit requested: Int?, recordTypes: [String]?, desiredKeys: [String]?,
+        access: DatabaseAccess
+    ) async throws -> Page {
+        let key = try access.zone(zoneID)
+        let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
+        let token = try tokenText.map(SyncToken.init(text:))
+        let after = token?.incarnation == 0 ? 0 : (token?.changeNumber ?? 0)
+        guard let (state, changes) = try await storage.changes(in: key, after: after, limit: limit + 1, recordTypes: recordTypes) else {
+            throw ServerError(.zoneNotFound, reason: "there is no zone \(key.zoneName)")
+        }
+        if let token, token.incarnation != 0, token.incarnation != state.incarnation || token.changeNumber > state.lastChange {
+            throw ServerError(
+                .badRequest,
+                reason: "the sync token belongs to a zone \(key.zoneName) that was deleted since; read the zone again without a token")
+        }
+        let moreComing = changes.count > limit
+        let shown = changes.prefix(limit)
+        let wireZoneID = ZoneService.wireZoneID(key)
+        let records = shown.map { change in
+            change.isDeleted
+                ? Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID)
+                : change.record.wireRecord(zoneID: wireZoneID, desiredKeys: desiredKeys)
+        }
+        let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: shown.last?.changeNumber ?? after) : state.syncToken
+        return Page(zoneID: wireZoneID, records: records, syncToken: next.text, moreComing: moreComing)
+    }
+
+    private static func requireUserDatabase(_ access: DatabaseAccess) throws {
+        guard access.database != .public else {
+            throw ServerError(.badRequest, reason: "endpoint not applicable in the database type 'publicdb'")
+        }
+    }
+}

@@ -1,17 +1,33 @@
-/// One change to a stored record, applied only if the record is still as the service saw it.
+/// One change to a stored record, applied only if the record is still as the service saw it, with the
+/// index entries the record has after it.
 public enum RecordWrite: Hashable, Sendable {
     /// Adds a record; fails with `EXISTS` if the name is taken.
-    case insert(StoredRecord)
+    case insert(StoredRecord, RecordIndexes)
     /// Replaces a record whose change tag is still `expectedTag`; fails with `CONFLICT` otherwise.
-    case update(StoredRecord, expectedTag: String)
+    case update(StoredRecord, RecordIndexes, expectedTag: String)
     /// Removes a record whose change tag is still `expectedTag`; fails with `CONFLICT` otherwise.
     case delete(recordName: String, expectedTag: String)
 
     /// The record the write is about.
     public var recordName: String {
         switch self {
-        case .insert(let record), .update(let record, _): record.recordName
+        case .insert(let record, _), .update(let record, _, _): record.recordName
         case .delete(let name, _): name
         }
+    }
+}
+
+/// What a record puts in the query indexes: value entries for QUERYABLE and SORTABLE fields, texts for
+/// SEARCHABLE ones.
+public struct RecordIndexes: Hashable, Sendable {
+    /// Entries of the value index.
+    public var entries: [IndexEntry]
+    /// Texts of the full-text index.
+    public var searchEntries: [SearchEntry]
+
+    /// Creates a record's index entries.
+    public init(entries: [IndexEntry] = [], searchEntries: [SearchEntry] = []) {
+        self.entries = entries
+        self.searchEntries = searchEntries
     }
 }

@@ -150,7 +150,7 @@ extension RecordService {
             let record = StoredRecord(
                 recordName: name, recordType: typeName, changeTag: "", fields: given.fields ?? [:], created: stamp, modified: stamp)
             try Self.checkSize(record)
-            return PlannedWrite(write: .insert(record))
+            return PlannedWrite(write: .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName))))
         }
         if type == .create {
             throw ServerError(.exists, reason: "a record named \(name) already exists")
@@ -175,7 +175,8 @@ extension RecordService {
         }
         record.modified = stamp(access)
         try Self.checkSize(record)
-        return PlannedWrite(write: .update(record, expectedTag: existing.changeTag))
+        let indexes = RecordIndexing.indexes(of: record, in: schema.recordType(named: record.recordType))
+        return PlannedWrite(write: .update(record, indexes, expectedTag: existing.changeTag))
     }
 
     private func stamp(_ access: DatabaseAccess) -> RecordStamp {

@@ -83,4 +83,16 @@ public protocol ServerStorage: Sendable {
 
     /// Deletes a zone with all its records; `false` if there was no such zone.
     func deleteZone(_ zone: ZoneKey) async throws -> Bool
+
+    /// Reads a field's value index within a range, after `cursor`, at most `limit` entries.
+    func scan(_ scan: IndexScan, in zone: ZoneKey, after cursor: IndexHit?, limit: Int) async throws -> [IndexHit]
+
+    /// The names of a type's live records in name order, after `cursor`, at most `limit`.
+    func recordNames(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [String]
+
+    /// The records of a type whose SEARCHABLE field matches every (or, with `matchAll` false, any) of the
+    /// tokens, in name order, after `cursor`, at most `limit`.
+    func search(
+        _ tokens: [String], matchAll: Bool, recordType: String, fieldName: String, in zone: ZoneKey, after cursor: String?, limit: Int
+    ) async throws -> [String]
 }

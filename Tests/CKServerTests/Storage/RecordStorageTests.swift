@@ -23,8 +23,8 @@ struct RecordStorageTests {
     @Test("an atomic batch with one failure writes nothing: the culprit has its error, the others ATOMIC_ERROR")
     func atomicBatch() async throws {
         let storage = try await prepared()
-        #expect(try await storage.apply([.insert(record("a"))], in: zone, atomic: true) == [nil])
-        let outcomes = try await storage.apply([.insert(record("b")), .insert(record("a")), .insert(record("c"))], in: zone, atomic: true)
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true) == [nil])
+        let outcomes = try await storage.apply([.insert(record("b"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("c"), RecordIndexes())], in: zone, atomic: true)
         #expect(outcomes.map { $0?.serverErrorCode } == [.atomicError, .exists, .atomicError])
         #expect(try await storage.records(named: ["a", "b", "c"], in: zone).keys.sorted() == ["a"])
     }
@@ -32,20 +32,20 @@ struct RecordStorageTests {
     @Test("a non-atomic batch applies what it can, and every write gets a new, increasing change tag")
     func nonAtomicBatch() async throws {
         let storage = try await prepared()
-        let outcomes = try await storage.apply([.insert(record("a")), .insert(record("a")), .insert(record("b"))], in: zone, atomic: false)
+        let outcomes = try await storage.apply([.insert(record("a"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("b"), RecordIndexes())], in: zone, atomic: false)
         #expect(outcomes.map { $0?.serverErrorCode } == [nil, .exists, nil])
         let saved = try await storage.records(named: ["a", "b"], in: zone)
         let tagA = try #require(saved["a"]?.changeTag)
         let tagB = try #require(saved["b"]?.changeTag)
         #expect(tagA != tagB)
-        #expect(try await storage.apply([.update(record("a", guests: 5), expectedTag: "old")], in: zone, atomic: false).first??.serverErrorCode == .conflict)
-        #expect(try await storage.apply([.update(record("a", guests: 5), expectedTag: tagA)], in: zone, atomic: false) == [nil])
+        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: "old")], in: zone, atomic: false).first??.serverErrorCode == .conflict)
+        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: tagA)], in: zone, atomic: false) == [nil])
         let updated = try await storage.records(named: ["a"], in: zone)["a"]
         #expect(updated?.fields["guests"] == .int64(5))
         #expect(updated?.changeTag != tagA)
         #expect(try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false).first??.serverErrorCode == .conflict)
         #expect(try await storage.apply([.delete(recordName: "a", expectedTag: updated!.changeTag)], in: zone, atomic: false) == [nil])
         #expect(try await storage.records(named: ["a"], in: zone).isEmpty)
-        #expect(try await storage.apply([.insert(record("a"))], in: zone, atomic: false) == [nil])
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) == [nil])
     }
 }

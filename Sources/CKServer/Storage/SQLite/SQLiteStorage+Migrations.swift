@@ -86,6 +86,28 @@ extension SQLiteStorage {
                 CREATE INDEX records_by_type ON records (zone_id, record_type, record_name);
                 """)
         }
+        migrator.registerMigration("query indexes") { db in
+            try db.execute(sql: """
+                CREATE TABLE record_index (
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    record_type TEXT NOT NULL,
+                    field_name TEXT NOT NULL,
+                    value NOT NULL,
+                    record_name TEXT NOT NULL
+                );
+                CREATE INDEX record_index_by_value ON record_index (zone_id, record_type, field_name, value, record_name);
+                CREATE INDEX record_index_by_record ON record_index (zone_id, record_name);
+                CREATE TABLE search_rows (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    record_type TEXT NOT NULL,
+                    field_name TEXT NOT NULL,
+                    record_name TEXT NOT NULL
+                );
+                CREATE INDEX search_rows_by_record ON search_rows (zone_id, record_name);
+                CREATE VIRTUAL TABLE record_search USING fts5(content, tokenize = 'unicode61 remove_diacritics 2');
+                """)
+        }
         return migrator
     }
 }

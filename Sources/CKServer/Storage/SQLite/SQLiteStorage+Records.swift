@@ -62,7 +62,7 @@ extension SQLiteStorage {
     {
         let tag = String(nextChange, radix: 36)
         switch write {
-        case .insert(let record):
+        case .insert(let record, let indexes):
             let live = try Bool.fetchOne(
                 db, sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?",
                 arguments: [zoneID, record.recordName])
@@ -85,8 +85,9 @@ extension SQLiteStorage {
                             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
                             record.modified.deviceID, nextChange])
+            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
             return nil
-        case .update(let record, let expectedTag):
+        case .update(let record, let indexes, let expectedTag):
             try db.execute(
                 sql: """
                     UPDATE records SET record_type = ?, change_tag = ?, fields = ?, modified_at = ?, modified_by = ?,
@@ -95,7 +96,9 @@ extension SQLiteStorage {
                     """,
                 arguments: [record.recordType, tag, try fieldsText(record.fields, encoder), record.modified.timestamp.millisecondsSince1970,
                             record.modified.userRecordName, record.modified.deviceID, nextChange, zoneID, record.recordName, expectedTag])
-            return db.changesCount == 1 ? nil : try missingOrChanged(record.recordName, zoneID: zoneID, db: db)
+            guard db.changesCount == 1 else { return try missingOrChanged(record.recordName, zoneID: zoneID, db: db) }
+            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
+            return nil
         case .delete(let recordName, let expectedTag):
             try db.execute(
                 sql: """
@@ -103,7 +106,38 @@ extension SQLiteStorage {
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
                 arguments: [tag, nextChange, zoneID, recordName, expectedTag])
-            return db.changesCount == 1 ? nil : try missingOrChanged(recordName, zoneID: zoneID, db: db)
+            guard db.changesCount == 1 else { return try missingOrChanged(recordName, zoneID: zoneID, db: db) }
+            try removeIndexes(of: recordName, zoneID: zoneID, db: db)
+            return nil
+        }
+    }
+
+    /// Puts a record's index entries in place of the ones it had.
+    private static func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database) throws {
+        try removeIndexes(of: record.recordName, zoneID: zoneID, db: db)
+        for entry in indexes.entries {
+            try db.execute(
+                sql: "INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (?, ?, ?, ?, ?)",
+                arguments: [zoneID, record.recordType, entry.fieldName, entry.value.databaseValue, record.recordName])
+        }
+        for entry in indexes.searchEntries {
+            try db.execute(
+                sql: "INSERT INTO search_rows (zone_id, record_type, field_name, record_name) VALUES (?, ?, ?, ?)",
+                arguments: [zoneID, record.recordType, entry.fieldName, record.recordName])
+            try db.execute(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", arguments: [db.lastInsertedRowID, entry.text])
+        }
+    }
+
+    /// Removes a record's index entries.
+    private static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
+        try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+        let searchRows = try Int64.fetchAll(
+            db, sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+        for id in searchRows {
+            try db.execute(sql: "DELETE FROM record_search WHERE rowid = ?", arguments: [id])
+        }
+        if !searchRows.isEmpty {
+            try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
         }
     }
 

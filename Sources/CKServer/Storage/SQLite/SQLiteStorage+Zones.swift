@@ -72,6 +72,9 @@ extension SQLiteStorage {
         try await writer.write { db in
             guard let id = try Self.zoneRowID(db, zone) else { return false }
             try db.execute(sql: "DELETE FROM records WHERE zone_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM record_search WHERE rowid IN (SELECT id FROM search_rows WHERE zone_id = ?)", arguments: [id])
+            try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM zones WHERE id = ?", arguments: [id])
             return true
         }

@@ -1,0 +1,117 @@
+import CKModel
+import CKSchema
+
+/// How a query runs: which index it reads in which order, and the filters every record read must meet.
+///
+/// The index a query reads decides its cost, which grows with the page, not with the type's size: a sort
+/// reads the sort field's index in order; otherwise the first filter with a range (equality, comparison,
+/// prefix, list membership, a band of latitudes for NEAR) or a token search narrows the read; a query without
+/// filters reads the type's records by name. Every filter is then checked on each record read.
+struct QueryPlan {
+    /// Where candidate records come from.
+    enum Driver: Equatable {
+        case index(IndexScan)
+        case search(tokens: [String], matchAll: Bool, fieldName: String)
+        case names
+    }
+
+    var recordTypeName: String
+    var driver: Driver
+    var filters: [Filter]
+    var sortBy: [SortDescriptor]
+
+    /// Checks the query against the type's indexes (CloudKit's errors when one is missing) and picks a driver.
+    static func make(_ query: Query, recordType: RecordType) throws -> QueryPlan {
+        let filters = query.filterBy ?? []
+        let sortBy = query.sortBy ?? []
+        if filters.isEmpty {
+            try require(.queryable, SystemField.recordID.rawValue, label: "recordName", in: recordType)
+        }
+        for filter in filters {
+            try require(requiredIndex(filter.comparator), filter.field.schemaFieldName, label: label(filter.field), in: recordType)
+            if filter.comparator == .near, filter.distance == nil {
+                throw ServerError(.badRequest, reason: "a NEAR filter needs a distance in meters")
+            }
+        }
+        for sort in sortBy {
+            if sort.relativeLocation != nil {
+                throw ServerError(.badRequest, reason: "sorting by distance (relativeLocation) is not supported by this server yet")
+            }
+            try require(.sortable, sort.field.schemaFieldName, label: label(sort.field), in: recordType)
+        }
+        return QueryPlan(
+            recordTypeName: recordType.name, driver: driver(recordType.name, filters: filters, sortBy: sortBy), filters: filters,
+            sortBy: sortBy)
+    }
+
+    /// The index a comparator needs.
+    static func requiredIndex(_ comparator: FilterComparator) -> IndexKind {
+        switch comparator {
+        case .lessThan, .lessThanOrEquals, .greaterThan, .greaterThanOrEquals: .sortable
+        case .containsAllTokens, .containsAnyTokens: .searchable
+        default: .queryable
+        }
+    }
+
+    private static func label(_ field: QueryField) -> String {
+        switch field {
+        case .field(let name): name
+        case .system(let system): system.rawValue
+        }
+    }
+
+    private static func require(_ index: IndexKind, _ fieldName: String, label: String, in recordType: RecordType) throws {
+        guard recordType.field(named: fieldName)?.indexes.contains(index) == true else {
+            throw ServerError(.badRequest, reason: "Field '\(label)' is not marked \(index.rawValue.lowercased())")
+        }
+    }
+
+    private static func driver(_ type: String, filters: [Filter], sortBy: [SortDescriptor]) -> Driver {
+        if let sort = sortBy.first {
+            return .index(IndexScan(recordType: type, fieldName: sort.field.schemaFieldName, descending: !sort.ascending))
+        }
+        for filter in filters {
+            if let scan = rangeScan(type, filter) {
+                return .index(scan)
+            }
+        }
+        for filter in filters where filter.comparator == .containsAllTokens || filter.comparator == .containsAnyTokens {
+            if case .string(let text) = filter.fieldValue {
+                let tokens = TextTokens.tokens(text)
+                if !tokens.isEmpty {
+                    return .search(tokens: tokens, matchAll: filter.comparator == .containsAllTokens, fieldName: filter.field.schemaFieldName)
+                }
+            }
+        }
+        return .names
+    }
+
+    /// The part of a field's index that holds every record meeting `filter`, when there is one.
+    private static func rangeScan(_ type: String, _ filter: Filter) -> IndexScan? {
+        let field = filter.field.schemaFieldName
+        func scan(_ lower: IndexScan.Bound?, _ upper: IndexScan.Bound?) -> IndexScan {
+            IndexScan(recordType: type, fieldName: field, lower: lower, upper: upper)
+        }
+        switch filter.comparator {
+        case .near:
+            guard case .location(let center) = filter.fieldValue, let distance = filter.distance else { return nil }
+            let degrees = distance / 111_000 + 0.000_001
+            return scan(.init(.real(center.latitude - degrees), inclusive: true), .init(.real(center.latitude + degrees), inclusive: true))
+        case .beginsWith, .listMemberBeginsWith:
+            guard case .string(let prefix) = filter.fieldValue else { return nil }
+            let folded = RecordIndexing.fold(prefix)
+            return scan(.init(.text(folded), inclusive: true), .init(.text(folded + "\u{10FFFF}"), inclusive: false))
+        default:
+            break
+        }
+        guard let value = RecordIndexing.indexValue(filter.fieldValue) else { return nil }
+        switch filter.comparator {
+        case .equals, .listContains: return scan(.init(value, inclusive: true), .init(value, inclusive: true))
+        case .lessThan: return scan(nil, .init(value, inclusive: false))
+        case .lessThanOrEquals: return scan(nil, .init(value, inclusive: true))
+        case .greaterThan: return scan(.init(value, inclusive: false), nil)
+        case .greaterThanOrEquals: return scan(.init(value, inclusive: true), nil)
+        default: return nil
+        }
+    }
+}

@@ -2,23 +2,11 @@ import ArgumentParser
 
 /// `ckbench`: the project's benchmarks. Run in a release build: `swift run -c release ckbench`.
 @main
-struct CKBenchCommand: ParsableCommand {
+struct CKBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ckbench",
-        abstract: "Measure ckdash's hot paths (run with -c release).",
-        discussion: "Each benchmark repeats its work for about --seconds and prints the median time per run."
+        abstract: "Measure ckdash and ckserver (run with -c release).",
+        subcommands: [ServerBenchmarkCommand.self, MicroBenchmarkCommand.self],
+        defaultSubcommand: ServerBenchmarkCommand.self
     )
-
-    @Option(help: "Roughly how long to spend on each benchmark, in seconds.")
-    var seconds: Double = 1
-
-    @Option(help: "Run only the benchmarks whose name contains this text.")
-    var filter: String?
-
-    func run() throws {
-        let benchmarks = SchemaBenchmarks.all + WireModelBenchmarks.all
-        for benchmark in benchmarks where filter.map(benchmark.name.contains) ?? true {
-            print(try benchmark.measure(seconds: seconds))
-        }
-    }
 }

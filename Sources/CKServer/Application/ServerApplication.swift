@@ -11,7 +11,8 @@ import Logging
 /// try await app.runService()   // stops cleanly on SIGINT and SIGTERM
 /// ```
 public func buildApplication(
-    services: ServerServices, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "ckserver")
+    services: ServerServices, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "ckserver"),
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -23,10 +24,15 @@ public func buildApplication(
     ChangesRoutes(services: services).register(on: database)
     SignInPageRoutes().register(on: router)
     return Application(
-        router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"), logger: logger)
+        router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
+        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)
 }
 
-/// Runs the server on `host`:`port` until SIGINT or SIGTERM, then stops after the requests in flight.
-public func runServer(services: ServerServices, host: String, port: Int, logger: Logger = Logger(label: "ckserver")) async throws {
-    try await buildApplication(services: services, host: host, port: port, logger: logger).runService()
+/// Runs the server on `host`:`port` until SIGINT, SIGTERM or cancellation, then stops after the requests in
+/// flight; `onListening` gets the port it listens on (useful with port 0).
+public func runServer(
+    services: ServerServices, host: String, port: Int, logger: Logger = Logger(label: "ckserver"),
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws {
+    try await buildApplication(services: services, host: host, port: port, logger: logger, onListening: onListening).runService()
 }

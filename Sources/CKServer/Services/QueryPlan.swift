@@ -68,7 +68,18 @@ struct QueryPlan {
 
     private static func driver(_ type: String, filters: [Filter], sortBy: [SortDescriptor]) -> Driver {
         if let sort = sortBy.first {
-            return .index(IndexScan(recordType: type, fieldName: sort.field.schemaFieldName, descending: !sort.ascending))
+            // Read the sort field's index in order, narrowed by the filters on the same field.
+            var scan = IndexScan(recordType: type, fieldName: sort.field.schemaFieldName, descending: !sort.ascending)
+            for filter in filters where filter.field == sort.field {
+                guard let range = rangeScan(type, filter) else { continue }
+                if let lower = range.lower, scan.lower.map({ $0.value < lower.value }) ?? true {
+                    scan.lower = lower
+                }
+                if let upper = range.upper, scan.upper.map({ upper.value < $0.value }) ?? true {
+                    scan.upper = upper
+                }
+            }
+            return .index(scan)
         }
         for filter in filters {
             if let scan = rangeScan(type, filter) {

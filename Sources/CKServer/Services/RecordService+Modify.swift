@@ -49,8 +49,7 @@ extension RecordService {
         }
         let writes = plans.compactMap { try? $0.get().write }
         let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
-        let saved = try await storage.records(named: writes.map(\.recordName), in: zone)
-        var outcomeByName: [String: ServerError?] = [:]
+        var outcomeByName: [String: Result<String, ServerError>] = [:]
         for (write, outcome) in zip(writes, outcomes) {
             outcomeByName[write.recordName] = outcome
         }
@@ -60,17 +59,20 @@ extension RecordService {
             case .failure(let error):
                 return .failure(error)
             case .success(let planned):
-                if let failure = outcomeByName[planned.write.recordName] ?? nil {
-                    return .failure(failure)
+                let changeTag: String
+                switch outcomeByName[planned.write.recordName] {
+                case .failure(let failure)?: return .failure(failure)
+                case .success(let tag)?: changeTag = tag
+                case nil: return .failure(ServerError(.internalError, reason: "the write was not applied", recordName: planned.write.recordName))
                 }
-                if case .delete = planned.write {
-                    return .success(Record(recordName: planned.write.recordName, deleted: true))
+                switch planned.write {
+                case .delete(let name, _):
+                    return .success(Record(recordName: name, deleted: true))
+                case .insert(var record, _), .update(var record, _, _):
+                    record.changeTag = changeTag
+                    let keys = operations[index].desiredKeys ?? request.desiredKeys
+                    return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys))
                 }
-                guard let record = saved[planned.write.recordName] else {
-                    return .failure(ServerError(.conflict, reason: "the record was changed by another save", recordName: planned.write.recordName))
-                }
-                let keys = operations[index].desiredKeys ?? request.desiredKeys
-                return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys))
             }
         })
     }
@@ -184,7 +186,7 @@ extension RecordService {
     }
 
     private static func checkSize(_ record: StoredRecord) throws {
-        let size = (try? JSONEncoder().encode(record.fields).count) ?? 0
+        let size = RecordSize.of(record.fields)
         guard size <= maximumRecordSize else {
             throw ServerError(.badRequest, reason: "the record is \(size) bytes; a record may hold at most \(maximumRecordSize) bytes besides its assets")
         }

@@ -23,9 +23,9 @@ struct RecordStorageTests {
     @Test("an atomic batch with one failure writes nothing: the culprit has its error, the others ATOMIC_ERROR")
     func atomicBatch() async throws {
         let storage = try await prepared()
-        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true) == [nil])
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true) .map(\.isSuccess) == [true])
         let outcomes = try await storage.apply([.insert(record("b"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("c"), RecordIndexes())], in: zone, atomic: true)
-        #expect(outcomes.map { $0?.serverErrorCode } == [.atomicError, .exists, .atomicError])
+        #expect(outcomes.map(\.errorCode) == [.atomicError, .exists, .atomicError])
         #expect(try await storage.records(named: ["a", "b", "c"], in: zone).keys.sorted() == ["a"])
     }
 
@@ -33,19 +33,28 @@ struct RecordStorageTests {
     func nonAtomicBatch() async throws {
         let storage = try await prepared()
         let outcomes = try await storage.apply([.insert(record("a"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("b"), RecordIndexes())], in: zone, atomic: false)
-        #expect(outcomes.map { $0?.serverErrorCode } == [nil, .exists, nil])
+        #expect(outcomes.map(\.errorCode) == [nil, .exists, nil])
         let saved = try await storage.records(named: ["a", "b"], in: zone)
         let tagA = try #require(saved["a"]?.changeTag)
         let tagB = try #require(saved["b"]?.changeTag)
         #expect(tagA != tagB)
-        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: "old")], in: zone, atomic: false).first??.serverErrorCode == .conflict)
-        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: tagA)], in: zone, atomic: false) == [nil])
+        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: "old")], in: zone, atomic: false).first?.errorCode == .conflict)
+        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: tagA)], in: zone, atomic: false) .map(\.isSuccess) == [true])
         let updated = try await storage.records(named: ["a"], in: zone)["a"]
         #expect(updated?.fields["guests"] == .int64(5))
         #expect(updated?.changeTag != tagA)
-        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false).first??.serverErrorCode == .conflict)
-        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: updated!.changeTag)], in: zone, atomic: false) == [nil])
+        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false).first?.errorCode == .conflict)
+        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: updated!.changeTag)], in: zone, atomic: false) .map(\.isSuccess) == [true])
         #expect(try await storage.records(named: ["a"], in: zone).isEmpty)
-        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) == [nil])
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) .map(\.isSuccess) == [true])
     }
+}
+
+extension Result where Failure == ServerError {
+    /// The failure's code, or `nil` for a success.
+    fileprivate var errorCode: ServerErrorCode? {
+        if case .failure(let error) = self { error.serverErrorCode } else { nil }
+    }
+
+    fileprivate var isSuccess: Bool { errorCode == nil }
 }

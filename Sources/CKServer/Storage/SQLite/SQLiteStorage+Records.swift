@@ -28,29 +28,32 @@ extension SQLiteStorage {
         }
     }
 
-    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [ServerError?] {
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<String, ServerError>] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return try await writer.writeWithoutTransaction { db in
-            var outcomes: [ServerError?] = []
+            var outcomes: [Result<String, ServerError>] = []
             try db.inTransaction {
                 outcomes = []
                 let zoneID = try Self.zoneRowID(db, zone) ?? Self.createZoneRow(db, zone)
-                var lastChange = try Int64.fetchOne(db, sql: "SELECT last_change FROM zones WHERE id = ?", arguments: [zoneID]) ?? 0
+                var lastChange = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_change FROM zones WHERE id = ?"), arguments: [zoneID]) ?? 0
                 for write in writes {
-                    let outcome = try Self.apply(write, zoneID: zoneID, nextChange: lastChange + 1, encoder: encoder, db: db)
-                    if outcome == nil {
-                        lastChange += 1
-                    } else if atomic {
-                        outcomes = writes.map { other in
-                            other.recordName == write.recordName ? outcome
-                                : ServerError(.atomicError, reason: "the atomic batch failed because of \(write.recordName)", recordName: other.recordName)
+                    let nextChange = lastChange + 1
+                    if let failure = try Self.apply(write, zoneID: zoneID, nextChange: nextChange, encoder: encoder, db: db) {
+                        if atomic {
+                            outcomes = writes.map { other in
+                                .failure(other.recordName == write.recordName ? failure
+                                    : ServerError(.atomicError, reason: "the atomic batch failed because of \(write.recordName)", recordName: other.recordName))
+                            }
+                            return .rollback
                         }
-                        return .rollback
+                        outcomes.append(.failure(failure))
+                    } else {
+                        lastChange = nextChange
+                        outcomes.append(.success(Self.changeTag(nextChange)))
                     }
-                    outcomes.append(outcome)
                 }
-                try db.execute(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
+                try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
                 return .commit
             }
             return outcomes
@@ -60,16 +63,16 @@ extension SQLiteStorage {
     private static func apply(_ write: RecordWrite, zoneID: Int64, nextChange: Int64, encoder: JSONEncoder, db: Database) throws
         -> ServerError?
     {
-        let tag = String(nextChange, radix: 36)
+        let tag = changeTag(nextChange)
         switch write {
         case .insert(let record, let indexes):
             let live = try Bool.fetchOne(
-                db, sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?",
+                db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"),
                 arguments: [zoneID, record.recordName])
             if live == true {
                 return ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName)
             }
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
                         created_device, modified_at, modified_by, modified_device, deleted, change_number)
@@ -88,7 +91,7 @@ extension SQLiteStorage {
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
             return nil
         case .update(let record, let indexes, let expectedTag):
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     UPDATE records SET record_type = ?, change_tag = ?, fields = ?, modified_at = ?, modified_by = ?,
                         modified_device = ?, change_number = ?
@@ -100,7 +103,7 @@ extension SQLiteStorage {
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
             return nil
         case .delete(let recordName, let expectedTag):
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
@@ -116,35 +119,40 @@ extension SQLiteStorage {
     private static func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database) throws {
         try removeIndexes(of: record.recordName, zoneID: zoneID, db: db)
         for entry in indexes.entries {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (?, ?, ?, ?, ?)",
                 arguments: [zoneID, record.recordType, entry.fieldName, entry.value.databaseValue, record.recordName])
         }
         for entry in indexes.searchEntries {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT INTO search_rows (zone_id, record_type, field_name, record_name) VALUES (?, ?, ?, ?)",
                 arguments: [zoneID, record.recordType, entry.fieldName, record.recordName])
-            try db.execute(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", arguments: [db.lastInsertedRowID, entry.text])
+            try db.executeCached(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", arguments: [db.lastInsertedRowID, entry.text])
         }
     }
 
     /// Removes a record's index entries.
     private static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
-        try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+        try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
         let searchRows = try Int64.fetchAll(
-            db, sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+            db.cachedStatement(sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
         for id in searchRows {
-            try db.execute(sql: "DELETE FROM record_search WHERE rowid = ?", arguments: [id])
+            try db.executeCached(sql: "DELETE FROM record_search WHERE rowid = ?", arguments: [id])
         }
         if !searchRows.isEmpty {
-            try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+            try db.executeCached(sql: "DELETE FROM search_rows WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
         }
+    }
+
+    /// The change tag of the record saved by change `number`: short and unique in the zone.
+    static func changeTag(_ number: Int64) -> String {
+        String(number, radix: 36)
     }
 
     /// Why a conditional write matched no row: the record is gone, or another save changed it first.
     private static func missingOrChanged(_ recordName: String, zoneID: Int64, db: Database) throws -> ServerError {
         let live = try Bool.fetchOne(
-            db, sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+            db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
         return live == true
             ? ServerError(.conflict, reason: "the record \(recordName) was changed by another save (recordChangeTag expired)", recordName: recordName)
             : ServerError(.notFound, reason: "there is no record named \(recordName)", recordName: recordName)
@@ -165,7 +173,7 @@ extension SQLiteStorage {
     }
 
     static func createZoneRow(_ db: Database, _ zone: ZoneKey) throws -> Int64 {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO zones (container_id, environment, database_scope, owner_record_name, zone_name)
                 VALUES (?, ?, ?, ?, ?)

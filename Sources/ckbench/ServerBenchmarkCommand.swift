@@ -1,0 +1,31 @@
+import ArgumentParser
+import CommandLineSupport
+
+/// `ckbench server`: the server's scenarios over real HTTP on loopback, against a fresh SQLite data folder.
+struct ServerBenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Measure the server: modify throughput, query latency at two sizes, change feed throughput.",
+        discussion: """
+            Modify throughput is compared with the same records inserted directly with GRDB (the storage limit). \
+            Query latency is measured at --records and again after growing the type to --large records.
+            """
+    )
+
+    @Option(help: "Records written through the API, and the first size queries are measured at.")
+    var records = 10_000
+
+    @Option(help: "The second size queries are measured at.")
+    var large = 1_000_000
+
+    @Option(help: "Queries timed per scenario and size.")
+    var samples = 300
+
+    @Flag(help: "Print the figures as JSON.")
+    var json = false
+
+    func run() async throws {
+        let figures = try await ServerBenchmark(records: records, large: large, samples: samples).run()
+        print(json ? try JSONOutput.string(figures) : BenchmarkFigure.table(figures))
+    }
+}

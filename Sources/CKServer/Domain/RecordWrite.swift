@@ -1,3 +1,5 @@
+import CKModel
+
 /// One change to a stored record, applied only if the record is still as the service saw it, with the
 /// index entries the record has after it.
 public enum RecordWrite: Hashable, Sendable {
@@ -17,17 +19,35 @@ public enum RecordWrite: Hashable, Sendable {
     }
 }
 
-/// What a record puts in the query indexes: value entries for QUERYABLE and SORTABLE fields, texts for
-/// SEARCHABLE ones.
+/// What a record puts in the indexes: value entries for QUERYABLE and SORTABLE fields, texts for
+/// SEARCHABLE ones, and its references that carry a rule (DELETE_SELF, VALIDATE).
 public struct RecordIndexes: Hashable, Sendable {
     /// Entries of the value index.
     public var entries: [IndexEntry]
     /// Texts of the full-text index.
     public var searchEntries: [SearchEntry]
+    /// The records of the same zone this one references with DELETE_SELF or VALIDATE.
+    public var references: [ReferenceEntry]
 
     /// Creates a record's index entries.
-    public init(entries: [IndexEntry] = [], searchEntries: [SearchEntry] = []) {
+    public init(entries: [IndexEntry] = [], searchEntries: [SearchEntry] = [], references: [ReferenceEntry] = []) {
         self.entries = entries
         self.searchEntries = searchEntries
+        self.references = references
+    }
+}
+
+/// A reference with a rule: deleting the target deletes the source (DELETE_SELF), or the target must exist
+/// and cannot be deleted while referenced (VALIDATE).
+public struct ReferenceEntry: Hashable, Sendable {
+    /// The referenced record's name.
+    public var targetRecordName: String
+    /// The rule.
+    public var action: ReferenceAction
+
+    /// Creates a reference entry.
+    public init(targetRecordName: String, action: ReferenceAction) {
+        self.targetRecordName = targetRecordName
+        self.action = action
     }
 }

@@ -7,8 +7,8 @@ enum RecordIndexing {
     /// The entries of `record`: its QUERYABLE or SORTABLE fields (and indexed system fields) by value, its
     /// SEARCHABLE fields as text.
     static func indexes(of record: StoredRecord, in recordType: RecordType?) -> RecordIndexes {
-        guard let recordType else { return RecordIndexes() }
-        var indexes = RecordIndexes()
+        var indexes = RecordIndexes(references: references(of: record))
+        guard let recordType else { return indexes }
         for field in recordType.fields where !field.indexes.isEmpty {
             let value = fieldValue(field.name, of: record)
             if field.indexes.contains(.queryable) || field.indexes.contains(.sortable) {
@@ -20,6 +20,18 @@ enum RecordIndexing {
             }
         }
         return indexes
+    }
+
+    /// The record's references of the same zone that carry a rule, for cascades and validation.
+    static func references(of record: StoredRecord) -> [ReferenceEntry] {
+        var entries = Set<ReferenceEntry>()
+        for value in record.fields.values {
+            for element in FilterEvaluator.elements(value) {
+                guard case .reference(let reference) = element, let action = reference.action, action != .none else { continue }
+                entries.insert(ReferenceEntry(targetRecordName: reference.recordName, action: action))
+            }
+        }
+        return entries.sorted { ($0.targetRecordName, $0.action.rawValue) < ($1.targetRecordName, $1.action.rawValue) }
     }
 
     /// A field's value, system fields included under their schema names.

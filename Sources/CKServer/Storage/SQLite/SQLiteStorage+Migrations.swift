@@ -108,6 +108,18 @@ extension SQLiteStorage {
                 CREATE VIRTUAL TABLE record_search USING fts5(content, tokenize = 'unicode61 remove_diacritics 2');
                 """)
         }
+        migrator.registerMigration("reference rules") { db in
+            try db.execute(sql: """
+                CREATE TABLE record_references (
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    source_name TEXT NOT NULL,
+                    target_name TEXT NOT NULL,
+                    action TEXT NOT NULL
+                );
+                CREATE INDEX record_references_by_target ON record_references (zone_id, target_name);
+                CREATE INDEX record_references_by_source ON record_references (zone_id, source_name);
+                """)
+        }
         return migrator
     }
 }

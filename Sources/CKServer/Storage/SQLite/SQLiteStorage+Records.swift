@@ -38,8 +38,15 @@ extension SQLiteStorage {
                 let zoneID = try Self.zoneRowID(db, zone) ?? Self.createZoneRow(db, zone)
                 var lastChange = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_change FROM zones WHERE id = ?"), arguments: [zoneID]) ?? 0
                 for write in writes {
-                    let nextChange = lastChange + 1
-                    if let failure = try Self.apply(write, zoneID: zoneID, nextChange: nextChange, encoder: encoder, db: db) {
+                    var changeAfter = lastChange
+                    var outcome: Result<Int64, ServerError> = .success(0)
+                    try db.inSavepoint {
+                        outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, encoder: encoder, db: db)
+                        if case .failure = outcome { return .rollback }
+                        return .commit
+                    }
+                    switch outcome {
+                    case .failure(let failure):
                         if atomic {
                             outcomes = writes.map { other in
                                 .failure(other.recordName == write.recordName ? failure
@@ -48,9 +55,9 @@ extension SQLiteStorage {
                             return .rollback
                         }
                         outcomes.append(.failure(failure))
-                    } else {
-                        lastChange = nextChange
-                        outcomes.append(.success(Self.changeTag(nextChange)))
+                    case .success(let ownChange):
+                        lastChange = changeAfter
+                        outcomes.append(.success(Self.changeTag(ownChange)))
                     }
                 }
                 try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
@@ -60,18 +67,20 @@ extension SQLiteStorage {
         }
     }
 
-    private static func apply(_ write: RecordWrite, zoneID: Int64, nextChange: Int64, encoder: JSONEncoder, db: Database) throws
-        -> ServerError?
-    {
-        let tag = changeTag(nextChange)
+    /// Applies one write, taking change numbers after `lastChange` (a delete's cascade takes one per record),
+    /// and returns the change number of the written record itself, or why the write is refused.
+    private static func apply(
+        _ write: RecordWrite, zoneID: Int64, lastChange: inout Int64, encoder: JSONEncoder, db: Database
+    ) throws -> Result<Int64, ServerError> {
         switch write {
         case .insert(let record, let indexes):
-            let live = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"),
-                arguments: [zoneID, record.recordName])
-            if live == true {
-                return ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName)
+            if try isLive(record.recordName, zoneID: zoneID, db: db) {
+                return .failure(ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName))
             }
+            if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
+                return .failure(failure)
+            }
+            lastChange += 1
             try db.executeCached(
                 sql: """
                     INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
@@ -84,40 +93,100 @@ extension SQLiteStorage {
                         modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
                         change_number = excluded.change_number
                     """,
-                arguments: [zoneID, record.recordName, record.recordType, tag, try fieldsText(record.fields, encoder),
+                arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange), try fieldsText(record.fields, encoder),
                             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
-                            record.modified.deviceID, nextChange])
+                            record.modified.deviceID, lastChange])
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
-            return nil
+            return .success(lastChange)
         case .update(let record, let indexes, let expectedTag):
+            if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
+                return .failure(failure)
+            }
             try db.executeCached(
                 sql: """
                     UPDATE records SET record_type = ?, change_tag = ?, fields = ?, modified_at = ?, modified_by = ?,
                         modified_device = ?, change_number = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
-                arguments: [record.recordType, tag, try fieldsText(record.fields, encoder), record.modified.timestamp.millisecondsSince1970,
-                            record.modified.userRecordName, record.modified.deviceID, nextChange, zoneID, record.recordName, expectedTag])
-            guard db.changesCount == 1 else { return try missingOrChanged(record.recordName, zoneID: zoneID, db: db) }
+                arguments: [record.recordType, changeTag(lastChange + 1), try fieldsText(record.fields, encoder),
+                            record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
+                            lastChange + 1, zoneID, record.recordName, expectedTag])
+            guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
+            lastChange += 1
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
-            return nil
+            return .success(lastChange)
         case .delete(let recordName, let expectedTag):
-            try db.executeCached(
-                sql: """
-                    UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ?
-                    WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
-                    """,
-                arguments: [tag, nextChange, zoneID, recordName, expectedTag])
-            guard db.changesCount == 1 else { return try missingOrChanged(recordName, zoneID: zoneID, db: db) }
-            try removeIndexes(of: recordName, zoneID: zoneID, db: db)
-            return nil
+            guard try String.fetchOne(
+                db.cachedStatement(sql: "SELECT change_tag FROM records WHERE zone_id = ? AND record_name = ? AND deleted = 0"),
+                arguments: [zoneID, recordName]) == expectedTag
+            else { return .failure(try missingOrChanged(recordName, zoneID: zoneID, db: db)) }
+            let own = lastChange + 1
+            var deleted = Set<String>()
+            if let failure = try cascadeDelete(recordName, zoneID: zoneID, lastChange: &lastChange, deleted: &deleted, db: db) {
+                return .failure(failure)
+            }
+            return .success(own)
         }
+    }
+
+    /// Deletes a record and, through DELETE_SELF references, every record that depends on it; refused while a
+    /// VALIDATE reference from a record that stays points at one of them.
+    private static func cascadeDelete(
+        _ recordName: String, zoneID: Int64, lastChange: inout Int64, deleted: inout Set<String>, db: Database
+    ) throws -> ServerError? {
+        guard deleted.insert(recordName).inserted, try isLive(recordName, zoneID: zoneID, db: db) else { return nil }
+        lastChange += 1
+        try db.executeCached(
+            sql: "UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ? WHERE zone_id = ? AND record_name = ?",
+            arguments: [changeTag(lastChange), lastChange, zoneID, recordName])
+        try removeIndexes(of: recordName, zoneID: zoneID, db: db)
+        let sources = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT source_name, action FROM record_references WHERE zone_id = ? AND target_name = ?"),
+            arguments: [zoneID, recordName])
+        for source in sources {
+            let name: String = source["source_name"]
+            if source["action"] == ReferenceAction.validate.rawValue, !deleted.contains(name) {
+                return ServerError(
+                    .validatingReferenceError,
+                    reason: "\(recordName) cannot be deleted while \(name) references it with VALIDATE", recordName: recordName)
+            }
+            if let failure = try cascadeDelete(name, zoneID: zoneID, lastChange: &lastChange, deleted: &deleted, db: db) {
+                return failure
+            }
+        }
+        return nil
+    }
+
+    /// The error for a VALIDATE reference whose target does not exist, or `nil` when every target does.
+    private static func missingValidatedTarget(of record: StoredRecord, _ indexes: RecordIndexes, zoneID: Int64, db: Database) throws
+        -> ServerError?
+    {
+        for reference in indexes.references where reference.action == .validate {
+            if reference.targetRecordName != record.recordName, try !isLive(reference.targetRecordName, zoneID: zoneID, db: db) {
+                return ServerError(
+                    .validatingReferenceError,
+                    reason: "\(record.recordName) references \(reference.targetRecordName) with VALIDATE, and there is no such record",
+                    recordName: record.recordName)
+            }
+        }
+        return nil
+    }
+
+    private static func isLive(_ recordName: String, zoneID: Int64, db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"),
+            arguments: [zoneID, recordName]) == true
     }
 
     /// Puts a record's index entries in place of the ones it had.
     private static func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database) throws {
         try removeIndexes(of: record.recordName, zoneID: zoneID, db: db)
+        for reference in indexes.references {
+            try db.executeCached(
+                sql: "INSERT INTO record_references (zone_id, source_name, target_name, action) VALUES (?, ?, ?, ?)",
+                arguments: [zoneID, record.recordName, reference.targetRecordName, reference.action.rawValue])
+        }
         for entry in indexes.entries {
             try db.executeCached(
                 sql: "INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (?, ?, ?, ?, ?)",
@@ -134,6 +203,7 @@ extension SQLiteStorage {
     /// Removes a record's index entries.
     private static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
         try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+        try db.executeCached(sql: "DELETE FROM record_references WHERE zone_id = ? AND source_name = ?", arguments: [zoneID, recordName])
         let searchRows = try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
         for id in searchRows {
@@ -151,9 +221,7 @@ extension SQLiteStorage {
 
     /// Why a conditional write matched no row: the record is gone, or another save changed it first.
     private static func missingOrChanged(_ recordName: String, zoneID: Int64, db: Database) throws -> ServerError {
-        let live = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
-        return live == true
+        return try isLive(recordName, zoneID: zoneID, db: db)
             ? ServerError(.conflict, reason: "the record \(recordName) was changed by another save (recordChangeTag expired)", recordName: recordName)
             : ServerError(.notFound, reason: "there is no record named \(recordName)", recordName: recordName)
     }

@@ -1,7 +1,7 @@
 import CKModel
 import Hummingbird
 
-/// `users/current` and `users/caller`: who the signed-in user is.
+/// `users/current`, `users/caller`, `users/discover` and `users/lookup/*`.
 struct UsersRoutes {
     let services: ServerServices
 
@@ -14,11 +14,24 @@ struct UsersRoutes {
         group.get("users/caller") { request, context in
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
             let user = try resolved.access.requireUser()
-            let identity = UserIdentity(
-                userRecordName: user.userRecordName,
-                lookupInfo: .init(emailAddress: user.emailAddress, userRecordName: user.userRecordName),
-                nameComponents: .init(givenName: user.name))
-            return try resolved.respond(["users": [identity]])
+            return try resolved.respond(UsersLookup.IdentitiesResponse(users: [UserDirectory.identity(of: user, includingName: true)]))
+        }
+        let directory = UserDirectory(storage: services.storage)
+        group.get("users/discover") { request, context in
+            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
+            return try resolved.respond(try await directory.discover(nil, access: resolved.access))
+        }
+        group.post("users/discover") { request, context in
+            let (body, bytes) = try await DatabaseRequest.body(UsersLookup.DiscoverRequest.self, of: request)
+            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+            return try resolved.respond(try await directory.discover(body.lookupInfos, access: resolved.access))
+        }
+        for path in ["users/lookup/email", "users/lookup/id"] {
+            group.post(RouterPath(path)) { request, context in
+                let (body, bytes) = try await DatabaseRequest.body(UsersLookup.LookupRequest.self, of: request)
+                let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+                return try resolved.respond(try await directory.lookup(body, access: resolved.access))
+            }
         }
     }
 }

@@ -13,8 +13,9 @@ public struct UserService: Sendable {
         self.configuration = configuration
     }
 
-    /// Creates a user and signs them in: their account and a web auth token.
-    public func create(name: String, emailAddress: String?, in container: ContainerID) async throws
+    /// Creates a user and signs them in: their account and a web auth token. A discoverable user can be
+    /// found by others with `users/discover` and `users/lookup/*`.
+    public func create(name: String, emailAddress: String?, discoverable: Bool = false, in container: ContainerID) async throws
         -> (user: UserAccount, webAuthToken: String)
     {
         _ = try await ContainerService(storage: storage).existing(container)
@@ -22,7 +23,8 @@ public struct UserService: Sendable {
             throw ServerError(.badRequest, reason: "a user name must be one line of text")
         }
         let user = UserAccount(
-            container: container, userRecordName: SecretGenerator.userRecordName(), name: name, emailAddress: emailAddress)
+            container: container, userRecordName: SecretGenerator.userRecordName(), name: name, emailAddress: emailAddress,
+            isDiscoverable: discoverable)
         try await storage.createUser(user)
         let token = try await CredentialService(storage: storage, configuration: configuration)
             .issueWebAuthToken(container: container, userRecordName: user.userRecordName)

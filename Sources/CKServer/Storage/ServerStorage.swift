@@ -52,6 +52,12 @@ public protocol ServerStorage: Sendable {
     /// The user with this record name in the container, or `nil`.
     func user(recordName: String, in container: ContainerID) async throws -> UserAccount?
 
+    /// Every user of the container, by name.
+    func users(in container: ContainerID) async throws -> [UserAccount]
+
+    /// Sets whether other users may discover the user.
+    func setDiscoverable(_ discoverable: Bool, user userRecordName: String, in container: ContainerID) async throws
+
     /// Replaces a user's custom roles.
     func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws
 

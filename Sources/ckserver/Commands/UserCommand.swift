@@ -17,6 +17,9 @@ struct UserCommand: AsyncParsableCommand {
         @Option(help: "The user's email address.")
         var email: String?
 
+        @Flag(help: "Let other users find this one with users/discover and users/lookup.")
+        var discoverable = false
+
         @OptionGroup var container: ContainerOption
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
@@ -31,7 +34,7 @@ struct UserCommand: AsyncParsableCommand {
             let id = try container.id
             try await runReportingFailures {
                 let (user, token) = try await UserService(storage: try data.openStorage(), configuration: data.configuration)
-                    .create(name: name, emailAddress: email, in: id)
+                    .create(name: name, emailAddress: email, discoverable: discoverable, in: id)
                 try output.emit(
                     "userRecordName \(user.userRecordName)\nwebAuthToken \(token)",
                     json: Result(name: user.name, userRecordName: user.userRecordName, webAuthToken: token))

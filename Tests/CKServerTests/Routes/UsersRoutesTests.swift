@@ -76,6 +76,30 @@ struct UsersRoutesTests {
         }
     }
 
+    @Test("discovery and lookups find discoverable users only, and need a signed-in user in the public database")
+    func discovery() async throws {
+        let server = try await TestServer()
+        let ann = try await server.secondUser("ann", email: "Ann@Example.com", discoverable: true)
+        _ = try await server.secondUser("bob", email: "bob@example.com")
+        try await server.live { client in
+            let me = TestCredentials.user(server.webAuthToken)
+            let all = try await client.execute(
+                uri: server.path("users/discover") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))",
+                method: .get)
+            let everyone = try #require(try all.json["users"] as? [[String: Any]])
+            #expect(everyone.map { $0["userRecordName"] as? String } == [ann.recordName])
+            let found = try #require(try await server.post(client, "users/discover", #"{"lookupInfos":[{"emailAddress":"ann@example.com"},{"emailAddress":"bob@example.com"}]}"#, as: me).json["users"] as? [[String: Any]])
+            #expect(found.map { $0["userRecordName"] as? String } == [ann.recordName])
+            #expect((found.first?["nameComponents"] as? [String: Any])?["givenName"] as? String == "ann")
+            let byID = try #require(try await server.post(client, "users/lookup/id", #"{"users":[{"userRecordName":"\#(ann.recordName)"}]}"#, as: me).json["users"] as? [[String: Any]])
+            #expect(byID.first?["userRecordName"] as? String == ann.recordName)
+            let byEmail = try #require(try await server.post(client, "users/lookup/email", #"{"users":[{"emailAddress":"bob@example.com"}]}"#, as: me).json["users"] as? [[String: Any]])
+            #expect(byEmail.isEmpty)
+            #expect(try await server.post(client, "users/discover", #"{"lookupInfos":[]}"#, as: .world).status.code == 421)
+            #expect(try await server.post(client, "users/discover", #"{"lookupInfos":[]}"#, as: me, database: "private").status == .badRequest)
+        }
+    }
+
     @Test("unknown paths, containers, environments and databases answer CloudKit's JSON, never HTML")
     func notFound() async throws {
         let server = try await TestServer()

@@ -46,9 +46,11 @@ extension TestServer {
     }
 
     /// Makes a second user and returns their web auth token and record name.
-    func secondUser(_ name: String = "ann", roles: [String] = []) async throws -> (token: String, recordName: String) {
+    func secondUser(_ name: String = "ann", roles: [String] = [], email: String? = nil, discoverable: Bool = false) async throws
+        -> (token: String, recordName: String)
+    {
         let service = UserService(storage: temporary.storage, configuration: temporary.configuration)
-        let (user, token) = try await service.create(name: name, emailAddress: nil, in: container)
+        let (user, token) = try await service.create(name: name, emailAddress: email, discoverable: discoverable, in: container)
         for role in roles {
             _ = try await service.changeRole(role, adding: true, toUserNamed: name, in: container)
         }

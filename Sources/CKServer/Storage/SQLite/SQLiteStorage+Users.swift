@@ -36,6 +36,24 @@ extension SQLiteStorage {
         }
     }
 
+    public func users(in container: ContainerID) async throws -> [UserAccount] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM users WHERE container_id = ? ORDER BY name", arguments: [container.rawValue])
+                .compactMap(Self.userAccount)
+        }
+    }
+
+    public func setDiscoverable(_ discoverable: Bool, user userRecordName: String, in container: ContainerID) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE users SET discoverable = ? WHERE container_id = ? AND user_record_name = ?",
+                arguments: [discoverable, container.rawValue, userRecordName])
+            guard db.changesCount == 1 else {
+                throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)")
+            }
+        }
+    }
+
     public func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws {
         try await writer.write { db in
             try db.execute(

@@ -22,6 +22,7 @@ public func buildApplication(
     RecordsRoutes(services: services).register(on: database)
     ZonesRoutes(services: services).register(on: database)
     ChangesRoutes(services: services).register(on: database)
+    SubscriptionsRoutes(services: services).register(on: database)
     SignInPageRoutes().register(on: router)
     return Application(
         router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),

@@ -21,10 +21,12 @@ struct QueryPlan {
     var sortBy: [SortDescriptor]
 
     /// Checks the query against the type's indexes (CloudKit's errors when one is missing) and picks a driver.
-    static func make(_ query: Query, recordType: RecordType) throws -> QueryPlan {
+    /// A subscription's query is matched against saved records rather than read from an index, so it may have
+    /// no filter without `___recordID` being QUERYABLE.
+    static func make(_ query: Query, recordType: RecordType, forSubscription: Bool = false) throws -> QueryPlan {
         let filters = query.filterBy ?? []
         let sortBy = query.sortBy ?? []
-        if filters.isEmpty {
+        if filters.isEmpty, !forSubscription {
             try require(.queryable, SystemField.recordID.rawValue, label: "recordName", in: recordType)
         }
         for filter in filters {

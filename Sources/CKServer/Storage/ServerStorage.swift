@@ -101,4 +101,13 @@ public protocol ServerStorage: Sendable {
     func search(
         _ tokens: [String], matchAll: Bool, recordType: String, fieldName: String, in zone: ZoneKey, after cursor: String?, limit: Int
     ) async throws -> [String]
+
+    /// The subscriptions of one database, by ID.
+    func subscriptions(in database: ZoneKey.Database) async throws -> [Subscription]
+
+    /// Stores a subscription under its ID, replacing one with the same ID.
+    func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws
+
+    /// Deletes a subscription; `false` if there was none with that ID.
+    func deleteSubscription(_ subscriptionID: String, in database: ZoneKey.Database) async throws -> Bool
 }

@@ -120,6 +120,19 @@ extension SQLiteStorage {
                 CREATE INDEX record_references_by_source ON record_references (zone_id, source_name);
                 """)
         }
+        migrator.registerMigration("subscriptions") { db in
+            try db.execute(sql: """
+                CREATE TABLE subscriptions (
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    environment TEXT NOT NULL,
+                    database_scope TEXT NOT NULL,
+                    owner_record_name TEXT NOT NULL,
+                    subscription_id TEXT NOT NULL,
+                    definition TEXT NOT NULL,
+                    PRIMARY KEY (container_id, environment, database_scope, owner_record_name, subscription_id)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -24,6 +24,7 @@ public func buildApplication(
     ChangesRoutes(services: services).register(on: database)
     SubscriptionsRoutes(services: services).register(on: database)
     SignInPageRoutes().register(on: router)
+    TokensRoutes(services: services).register(on: router)
     return Application(
         router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)

@@ -8,15 +8,18 @@ public struct ServerConfiguration: Sendable {
     public var webAuthTokenLifetime: Duration
     /// How long a token stays valid after a response replaced it, so concurrent requests with it succeed.
     public var rotatedTokenGracePeriod: Duration
+    /// How long a `webcourierURL` request waits for a notification before answering with an empty body.
+    public var courierWait: Duration
 
     /// Creates a configuration.
     public init(
         dataDirectory: URL, webAuthTokenLifetime: Duration = .seconds(14 * 24 * 3600),
-        rotatedTokenGracePeriod: Duration = .seconds(30 * 60)
+        rotatedTokenGracePeriod: Duration = .seconds(30 * 60), courierWait: Duration = .seconds(30)
     ) {
         self.dataDirectory = dataDirectory
         self.webAuthTokenLifetime = webAuthTokenLifetime
         self.rotatedTokenGracePeriod = rotatedTokenGracePeriod
+        self.courierWait = courierWait
     }
 
     /// The SQLite database file in the data folder.

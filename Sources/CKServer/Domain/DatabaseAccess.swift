@@ -34,6 +34,19 @@ public struct DatabaseAccess: Sendable {
         }
     }
 
+    /// The database whose subscriptions the caller manages: the signed-in user's private one, or in the
+    /// public database the caller's own subscriptions (the developer's for a key or management token).
+    public func subscriptionDatabase() throws -> ZoneKey.Database {
+        var database = try zone(nil).databaseKey
+        if self.database == .public {
+            guard let owner = caller.userRecordName else {
+                throw ServerError(.authenticationRequired, reason: "request needs authorization", redirectURL: signInURL)
+            }
+            database.ownerRecordName = owner
+        }
+        return database
+    }
+
     /// The zone a request names (the default zone when it names none), in the database it reaches: the
     /// public database's, or the signed-in user's private one.
     public func zone(_ zoneID: ZoneID?) throws -> ZoneKey {

@@ -23,7 +23,8 @@ struct DatabaseRequest: Sendable {
         guard let environment = parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
             throw ServerError(.badRequest, reason: "the environment must be development or production")
         }
-        guard let database = parameters.get("database").flatMap(DatabaseScope.init(rawValue:)) else {
+        // The `/device/1/…` paths of tokens/* have no database segment: they belong to the public one.
+        guard let database = parameters.get("database").map(DatabaseScope.init(rawValue:)) ?? .public else {
             throw ServerError(.badRequest, reason: "the database must be public, private or shared")
         }
         var subpath = request.uri.path
@@ -32,10 +33,9 @@ struct DatabaseRequest: Sendable {
         }
         let authentication = try await Authenticator(storage: services.storage, configuration: services.configuration)
             .authenticate(RequestCredentials(request), container: container, body: body, subpath: subpath)
-        let host = request.head.authority ?? "localhost"
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            signInURL: "http://\(host)/auth/\(container.id)")
+            signInURL: "\(serverURL(of: request))/auth/\(container.id)")
         return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
     }
 
@@ -52,6 +52,11 @@ struct DatabaseRequest: Sendable {
 
     /// The largest request body accepted: 200 records of 1 MB each, with room for the JSON around them.
     static let maximumBodySize = 256 * 1024 * 1024
+
+    /// The address clients reached this server at, for URLs it hands out.
+    static func serverURL(of request: Request) -> String {
+        "http://\(request.head.authority ?? "localhost")"
+    }
 
     /// A JSON response carrying the rotated web auth token, when there is one; with `numbersAsStrings`, INT64
     /// and DOUBLE field values are written as strings.

@@ -6,7 +6,8 @@ struct RecordsRoutes {
     let services: ServerServices
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        let records = RecordService(storage: services.storage)
+        let records = RecordService(
+            storage: services.storage, notifications: NotificationService(storage: services.storage, configuration: services.configuration))
         group.post("records/query") { request, context in
             let (body, bytes) = try await DatabaseRequest.body(RecordsQuery.Request.self, of: request)
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)

@@ -50,9 +50,24 @@ extension RecordService {
         let writes = plans.compactMap { try? $0.get().write }
         let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
         var outcomeByName: [String: Result<String, ServerError>] = [:]
+        var events: [NotificationService.RecordEvent] = []
         for (write, outcome) in zip(writes, outcomes) {
             outcomeByName[write.recordName] = outcome
+            guard case .success(let tag) = outcome else { continue }
+            switch write {
+            case .insert(var record, _):
+                record.changeTag = tag
+                events.append(.init(record: record, reason: 1))
+            case .update(var record, _, _):
+                record.changeTag = tag
+                events.append(.init(record: record, reason: 2))
+            case .delete(let name, _):
+                if let record = existing[name] {
+                    events.append(.init(record: record, reason: 3))
+                }
+            }
         }
+        try await notifications?.notify(events, in: zone)
         let zoneID = ZoneService.wireZoneID(zone)
         return RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
             switch plan {

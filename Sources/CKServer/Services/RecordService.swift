@@ -10,10 +10,13 @@ public struct RecordService: Sendable {
     public static let maximumRecordSize = 1_000_000
 
     let storage: any ServerStorage
+    /// Where saves and deletes are matched against subscriptions; `nil` sends no notifications.
+    let notifications: NotificationService?
 
-    /// Creates the service over a storage.
-    public init(storage: any ServerStorage) {
+    /// Creates the service over a storage, notifying subscriptions through `notifications` when given.
+    public init(storage: any ServerStorage, notifications: NotificationService? = nil) {
         self.storage = storage
+        self.notifications = notifications
     }
 
     /// `records/lookup`: the records by name, in request order, each a record or a per-record error.

@@ -13,13 +13,13 @@ public struct SubscriptionService: Sendable {
 
     /// `subscriptions/list`: every subscription of the database the request reaches.
     public func list(access: DatabaseAccess) async throws -> Subscriptions.Response {
-        let database = try access.zone(nil).databaseKey
+        let database = try access.subscriptionDatabase()
         return Subscriptions.Response(subscriptions: try await storage.subscriptions(in: database).map { .success($0) })
     }
 
     /// `subscriptions/lookup`: subscriptions by ID, `NOT_FOUND` for missing ones.
     public func lookup(_ request: Subscriptions.LookupRequest, access: DatabaseAccess) async throws -> Subscriptions.Response {
-        let database = try access.zone(nil).databaseKey
+        let database = try access.subscriptionDatabase()
         let existing = try await storage.subscriptions(in: database)
         return Subscriptions.Response(subscriptions: request.subscriptions.map { item in
             guard let subscription = existing.first(where: { $0.subscriptionID == item.subscriptionID }) else {
@@ -39,7 +39,7 @@ public struct SubscriptionService: Sendable {
         if case .developer(_, readOnly: true) = access.caller {
             throw ServerError(.accessDenied, reason: "the management token is read-only")
         }
-        let database = try access.zone(nil).databaseKey
+        let database = try access.subscriptionDatabase()
         let schema = try await RecordService(storage: storage).currentSchema(access)
         var results: [ItemResult<Subscription>] = []
         for operation in request.operations {

@@ -105,9 +105,31 @@ public protocol ServerStorage: Sendable {
     /// The subscriptions of one database, by ID.
     func subscriptions(in database: ZoneKey.Database) async throws -> [Subscription]
 
+    /// Every subscription in one kind of database of a container environment, with the user it belongs to.
+    func allSubscriptions(in container: ContainerID, environment: ContainerEnvironment, scope: DatabaseScope) async throws
+        -> [(owner: String, subscription: Subscription)]
+
     /// Stores a subscription under its ID, replacing one with the same ID.
     func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws
 
     /// Deletes a subscription; `false` if there was none with that ID.
     func deleteSubscription(_ subscriptionID: String, in database: ZoneKey.Database) async throws -> Bool
+
+    /// Stores a push token created for a user.
+    func createPushToken(_ token: String, for owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws
+
+    /// Registers a push token for its owner's subscriptions; `false` if the token is not the owner's.
+    func registerPushToken(_ token: String, for owner: String, in container: ContainerID) async throws -> Bool
+
+    /// The registered push tokens of a user in a container environment.
+    func pushTokens(of owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws -> [String]
+
+    /// Queues notification payloads (JSON text) for push tokens, kept until they are delivered.
+    func enqueueNotifications(_ notifications: [(token: String, payload: String)]) async throws
+
+    /// Takes the oldest notification queued for a token, if any: it is removed as it is handed over.
+    func takeNotification(for token: String) async throws -> String?
+
+    /// Whether a push token exists.
+    func pushTokenExists(_ token: String) async throws -> Bool
 }

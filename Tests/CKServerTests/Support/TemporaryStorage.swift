@@ -6,10 +6,10 @@ struct TemporaryStorage {
     let configuration: ServerConfiguration
     let storage: SQLiteStorage
 
-    init() throws {
+    init(courierWait: Duration = .milliseconds(300)) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        configuration = ServerConfiguration(dataDirectory: folder)
+        configuration = ServerConfiguration(dataDirectory: folder, courierWait: courierWait)
         storage = try SQLiteStorage(path: configuration.databaseURL.path)
     }
 

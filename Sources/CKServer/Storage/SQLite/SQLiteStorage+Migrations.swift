@@ -133,6 +133,24 @@ extension SQLiteStorage {
                 );
                 """)
         }
+        migrator.registerMigration("push tokens and notifications") { db in
+            try db.execute(sql: """
+                CREATE TABLE push_tokens (
+                    token TEXT PRIMARY KEY NOT NULL,
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    environment TEXT NOT NULL,
+                    owner_record_name TEXT NOT NULL,
+                    registered INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX push_tokens_by_owner ON push_tokens (container_id, environment, owner_record_name);
+                CREATE TABLE notifications (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    token TEXT NOT NULL REFERENCES push_tokens(token) ON DELETE CASCADE,
+                    payload TEXT NOT NULL
+                );
+                CREATE INDEX notifications_by_token ON notifications (token, id);
+                """)
+        }
         return migrator
     }
 }

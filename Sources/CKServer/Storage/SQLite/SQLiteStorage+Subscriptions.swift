@@ -17,6 +17,23 @@ extension SQLiteStorage {
         }
     }
 
+    public func allSubscriptions(in container: ContainerID, environment: ContainerEnvironment, scope: DatabaseScope) async throws
+        -> [(owner: String, subscription: Subscription)]
+    {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT owner_record_name, definition FROM subscriptions
+                    WHERE container_id = ? AND environment = ? AND database_scope = ?
+                    """,
+                arguments: [container.rawValue, environment.rawValue, scope.rawValue]
+            ).map { row in
+                (row["owner_record_name"], try JSONDecoder().decode(Subscription.self, from: Data((row["definition"] as String).utf8)))
+            }
+        }
+    }
+
     public func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws {
         let definition = String(decoding: try JSONEncoder().encode(subscription), as: UTF8.self)
         try await writer.write { db in

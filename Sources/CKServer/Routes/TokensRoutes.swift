@@ -1,0 +1,32 @@
+import CKModel
+import Hummingbird
+
+/// `tokens/create` and `tokens/register` (under `/device/1/…` as the live service has them, and under
+/// `/database/1/…` as Apple documents them), and the long-poll `webcourierURL`.
+struct TokensRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<ServerRequestContext>) {
+        let notifications = NotificationService(storage: services.storage, configuration: services.configuration)
+        for prefix in ["device/1/:container/:environment", "database/1/:container/:environment/:database"] {
+            router.post(RouterPath(prefix + "/tokens/create")) { request, context in
+                let (body, bytes) = try await DatabaseRequest.body(Tokens.CreateRequest.self, of: request)
+                let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+                let created = try await notifications.createToken(body, access: resolved.access, serverURL: DatabaseRequest.serverURL(of: request))
+                return try resolved.respond(created)
+            }
+            router.post(RouterPath(prefix + "/tokens/register")) { request, context in
+                let (body, bytes) = try await DatabaseRequest.body(Tokens.RegisterRequest.self, of: request)
+                let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+                try await notifications.registerToken(body, access: resolved.access)
+                return try resolved.respond([String: String]())
+            }
+        }
+        router.get("webcourier/:courier") { _, context in
+            let payload = try await notifications.poll(courier: context.parameters.get("courier") ?? "")
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: payload ?? "")))
+        }
+    }
+}

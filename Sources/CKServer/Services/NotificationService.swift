@@ -1,0 +1,153 @@
+import CKModel
+import Foundation
+
+/// Push tokens, the notifications of subscriptions, and their delivery through the long-poll courier.
+///
+/// A record saved or deleted is matched against the subscriptions of its database; each match queues one
+/// notification in CloudKit's payload shape (`aps` and `ck.qry` or `ck.fet`) for every registered token of
+/// the subscription's owner. Queued notifications stay until a courier request takes them, so a client that
+/// was not polling misses nothing.
+public struct NotificationService: Sendable {
+    let storage: any ServerStorage
+    let configuration: ServerConfiguration
+
+    /// Creates the service.
+    public init(storage: any ServerStorage, configuration: ServerConfiguration) {
+        self.storage = storage
+        self.configuration = configuration
+    }
+
+    /// `tokens/create`: a new push token for the signed-in user and the URL to long-poll for it.
+    public func createToken(_ request: Tokens.CreateRequest, access: DatabaseAccess, serverURL: String) async throws -> Tokens.CreateResponse {
+        let user = try access.requireUser()
+        let bytes = SecretGenerator.randomBytes(32)
+        let token = Data(bytes).base64EncodedString()
+        try await storage.createPushToken(token, for: user.userRecordName, in: access.container.id, environment: access.environment)
+        return Tokens.CreateResponse(
+            apnsEnvironment: request.apnsEnvironment ?? access.environment.rawValue, apnsToken: token,
+            webcourierURL: "\(serverURL)/webcourier/\(SecretGenerator.hex(bytes))")
+    }
+
+    /// `tokens/register`: the token receives the notifications of the user's subscriptions from now on.
+    public func registerToken(_ request: Tokens.RegisterRequest, access: DatabaseAccess) async throws {
+        let user = try access.requireUser()
+        guard try await storage.registerPushToken(request.apnsToken, for: user.userRecordName, in: access.container.id) else {
+            throw ServerError(.badRequest, reason: "the apnsToken was not created by tokens/create for this user")
+        }
+    }
+
+    /// Waits up to the configured time for the next notification of the courier's token; `nil` when none came.
+    public func poll(courier: String) async throws -> String? {
+        guard let bytes = Self.bytes(hex: courier), case let token = Data(bytes).base64EncodedString(),
+            try await storage.pushTokenExists(token)
+        else {
+            throw ServerError(.notFound, reason: "there is no push token for this webcourierURL")
+        }
+        let deadline = ContinuousClock.now + configuration.courierWait
+        while true {
+            if let payload = try await storage.takeNotification(for: token) {
+                return payload
+            }
+            guard ContinuousClock.now < deadline else { return nil }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// A record change: the record (before a delete, after a save) and CloudKit's reason number.
+    struct RecordEvent {
+        var record: StoredRecord
+        /// 1 created, 2 updated, 3 deleted.
+        var reason: Int
+    }
+
+    /// Queues the notifications of the subscriptions these changes in `zone` match.
+    func notify(_ events: [RecordEvent], in zone: ZoneKey) async throws {
+        guard !events.isEmpty else { return }
+        let candidates = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
+            .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
+        guard !candidates.isEmpty else { return }
+        var queued: [(token: String, payload: String)] = []
+        var tokensByOwner: [String: [String]] = [:]
+        for (owner, subscription) in candidates {
+            let matching = events.filter { Self.matches($0, subscription, zone: zone) }
+            guard !matching.isEmpty else { continue }
+            if tokensByOwner[owner] == nil {
+                tokensByOwner[owner] = try await storage.pushTokens(of: owner, in: zone.container, environment: zone.environment)
+            }
+            for event in matching {
+                let payload = Self.payload(for: event, subscription: subscription, zone: zone)
+                queued += tokensByOwner[owner, default: []].map { ($0, payload) }
+            }
+            if subscription.firesOnce == true, let id = subscription.subscriptionID {
+                var database = zone.databaseKey
+                database.ownerRecordName = owner
+                _ = try await storage.deleteSubscription(id, in: database)
+            }
+        }
+        try await storage.enqueueNotifications(queued)
+    }
+
+    static func matches(_ event: RecordEvent, _ subscription: Subscription, zone: ZoneKey) -> Bool {
+        switch subscription.subscriptionType {
+        case .zone:
+            return subscription.zoneID?.zoneName == zone.zoneName
+        case .query:
+            guard let query = subscription.query, query.recordType == event.record.recordType else { return false }
+            if let zoneID = subscription.zoneID, subscription.zoneWide != true, zoneID.zoneName != zone.zoneName {
+                return false
+            }
+            let fires: Subscription.FiresOn = event.reason == 1 ? .create : (event.reason == 2 ? .update : .delete)
+            guard (subscription.firesOn ?? []).contains(fires) else { return false }
+            return (query.filterBy ?? []).allSatisfy { FilterEvaluator.matches(event.record, $0) }
+        }
+    }
+
+    /// The notification JSON, as CloudKit's courier delivers it.
+    static func payload(for event: RecordEvent, subscription: Subscription, zone: ZoneKey) -> String {
+        let info = subscription.notificationInfo
+        var aps: [String: Any] = [:]
+        var alert: [String: Any] = [:]
+        alert["body"] = info?.alertBody
+        alert["loc-key"] = info?.alertLocalizationKey
+        alert["loc-args"] = info?.alertLocalizationArgs
+        alert["action-loc-key"] = info?.alertActionLocalizationKey
+        alert["launch-image"] = info?.alertLaunchImage
+        if !alert.isEmpty { aps["alert"] = alert }
+        if info?.shouldBadge == true { aps["badge"] = 1 }
+        aps["sound"] = info?.soundName
+        if info?.shouldSendContentAvailable == true { aps["content-available"] = 1 }
+        let databaseScope = switch zone.database {
+        case .public: 1
+        case .private: 2
+        case .shared: 3
+        }
+        var ck: [String: Any] = ["cid": zone.container.rawValue, "nid": UUID().uuidString]
+        var details: [String: Any] = ["sid": subscription.subscriptionID ?? "", "zid": zone.zoneName, "dbs": databaseScope]
+        if !zone.ownerRecordName.isEmpty {
+            details["zoid"] = zone.ownerRecordName
+        }
+        switch subscription.subscriptionType {
+        case .query:
+            details["rid"] = event.record.recordName
+            details["fo"] = event.reason
+            ck["qry"] = details
+        case .zone:
+            ck["fet"] = details
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["aps": aps, "ck": ck], options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func bytes(hex: String) -> [UInt8]? {
+        guard hex.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,75 @@
+import CKModel
+import CKServer
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("Push tokens, subscriptions' notifications and the long-poll courier")
+struct NotificationsRoutesTests {
+    /// Polls the courier path of a `webcourierURL` and returns the notification, or `nil` for an empty answer.
+    private func poll(_ client: any TestClientProtocol, _ courierURL: String) async throws -> [String: Any]? {
+        let path = String(courierURL.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+        let response = try await client.execute(uri: path, method: .get)
+        #expect(response.status == .ok)
+        guard response.body.readableBytes > 0 else { return nil }
+        return try response.json
+    }
+
+    @Test("a matching save reaches the registered token, missed notifications wait, and unmatched ones never come")
+    func queryAndZoneSubscriptions() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(
+            #"DEFINE SCHEMA RECORD TYPE Party ("___recordID" REFERENCE QUERYABLE, title STRING QUERYABLE, GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world");"#,
+            into: server.container)
+        try await server.live { client in
+            let created = try await client.execute(
+                uri: "/device/1/\(server.container)/development/tokens/create?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))",
+                method: .post, body: ByteBuffer(string: #"{"apnsEnvironment":"development"}"#))
+            #expect(created.status == .ok)
+            let token = try #require(try created.json["apnsToken"] as? String)
+            let courier = try #require(try created.json["webcourierURL"] as? String)
+            #expect(Data(base64Encoded: token) != nil)
+            #expect(try await server.post(client, "tokens/register", #"{"apnsEnvironment":"development","apnsToken":"\#(token)"}"#, as: me).status == .ok)
+            #expect(try await server.post(client, "tokens/register", #"{"apnsEnvironment":"development","apnsToken":"bm9wZQ=="}"#, as: me).status == .badRequest)
+
+            let subscribe = #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"picnics","firesOn":["create","delete"],"query":{"recordType":"Party","filterBy":[{"fieldName":"title","comparator":"EQUALS","fieldValue":{"value":"Picnic"}}]},"notificationInfo":{"alertBody":"A picnic!","shouldBadge":true}}}]}"#
+            #expect(try (try await server.post(client, "subscriptions/modify", subscribe, as: me).json["subscriptions"] as? [[String: Any]])?.first?["serverErrorCode"] == nil)
+            #expect(try await poll(client, courier) == nil)
+
+            let saves = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1","fields":{"title":{"value":"Picnic"}}}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"title":{"value":"Gala"}}}},{"operationType":"create","record":{"recordType":"Party","recordName":"p3","fields":{"title":{"value":"picnic"}}}}]}"#
+            let records = try TestServer.records(try await server.post(client, "records/modify", saves, as: me))
+            let first = try #require(try await poll(client, courier))
+            let query = try #require((first["ck"] as? [String: Any])?["qry"] as? [String: Any])
+            #expect(query["sid"] as? String == "picnics")
+            #expect(query["rid"] as? String == "p1")
+            #expect(query["fo"] as? Int == 1)
+            #expect(query["dbs"] as? Int == 1)
+            #expect((first["ck"] as? [String: Any])?["cid"] as? String == "iCloud.com.example.Party")
+            #expect(((first["aps"] as? [String: Any])?["alert"] as? [String: Any])?["body"] as? String == "A picnic!")
+            let second = try #require(try await poll(client, courier))
+            #expect(((second["ck"] as? [String: Any])?["qry"] as? [String: Any])?["rid"] as? String == "p3")
+            #expect(try await poll(client, courier) == nil)
+
+            let tag = try #require(records[0]["recordChangeTag"] as? String)
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"delete","record":{"recordName":"p1","recordChangeTag":"\#(tag)"}}]}"#, as: me)
+            let deletion = try #require(try await poll(client, courier))
+            #expect(((deletion["ck"] as? [String: Any])?["qry"] as? [String: Any])?["fo"] as? Int == 3)
+
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+            _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"box","zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r1"}}]}"#, as: me, database: "private")
+            let zone = try #require(try await poll(client, courier))
+            let fetch = try #require((zone["ck"] as? [String: Any])?["fet"] as? [String: Any])
+            #expect(fetch["sid"] as? String == "box")
+            #expect(fetch["zid"] as? String == "Box")
+            #expect(fetch["dbs"] as? Int == 2)
+            #expect(fetch["zoid"] as? String == server.user.userRecordName)
+
+            let unknown = try await client.execute(uri: "/webcourier/\(String(repeating: "0", count: 64))", method: .get)
+            #expect(unknown.status == .notFound)
+        }
+    }
+}

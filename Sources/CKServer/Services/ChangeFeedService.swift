@@ -1,6 +1,7 @@
 import CKModel
 
-/// Zone change feeds: `changes/zone` and the older `records/changes`.
+/// Change feeds: `changes/zone` and the older `records/changes` for records, `changes/database` and the older
+/// `zones/changes` for zones.
 ///
 /// Every write in a zone takes the zone's next change number in the same transaction as the write, and a
 /// deleted record stays as a tombstone, so a sync token (the last change number read) resumes exactly where
@@ -43,6 +44,42 @@ public struct ChangeFeedService: Sendable {
             request.zoneID, after: request.syncToken, limit: request.resultsLimit, recordTypes: nil,
             desiredKeys: request.desiredKeys, access: access)
         return RecordsChanges.Response(records: page.records, syncToken: page.syncToken, moreComing: page.moreComing)
+    }
+
+    /// `changes/database`: the zones of the user's database written, created or deleted since the token.
+    public func databaseChanges(_ request: ChangesDatabase.Request, access: DatabaseAccess) async throws -> ChangesDatabase.Response {
+        try Self.requireUserDatabase(access)
+        let page = try await zonePage(after: request.syncToken, limit: request.resultsLimit, access: access)
+        return ChangesDatabase.Response(zones: page.zones, syncToken: page.token, moreComing: page.moreComing)
+    }
+
+    /// `zones/changes`: the same feed under its older name, in any database, resuming from `metaSyncToken`.
+    public func zonesChanges(_ request: ChangesDatabase.ZonesChangesRequest, access: DatabaseAccess) async throws
+        -> ChangesDatabase.ZonesChangesResponse
+    {
+        let page = try await zonePage(after: request.metaSyncToken, limit: request.resultsLimit, access: access)
+        return ChangesDatabase.ZonesChangesResponse(zones: page.zones, token: page.token, moreComing: page.moreComing)
+    }
+
+    private func zonePage(after tokenText: String?, limit requested: Int?, access: DatabaseAccess) async throws
+        -> (zones: [ItemResult<Zone>], token: String, moreComing: Bool)
+    {
+        let database = try access.zone(nil).databaseKey
+        let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
+        let after = try tokenText.map(SyncToken.init(text:))?.changeNumber ?? 0
+        let (last, changes) = try await storage.zoneChanges(in: database, after: after, limit: limit + 1)
+        if after > last {
+            throw ServerError(.badRequest, reason: "the sync token is newer than this database's changes; read it again without a token")
+        }
+        let moreComing = changes.count > limit
+        let shown = changes.prefix(limit)
+        let zones = shown.map { change -> ItemResult<Zone> in
+            change.isDeleted
+                ? .success(Zone(zoneID: ZoneService.wireZoneID(change.state.key), deleted: true))
+                : .success(ZoneService.wireZone(change.state))
+        }
+        let next = SyncToken(incarnation: 0, changeNumber: moreComing ? (shown.last?.databaseChange ?? after) : last)
+        return (zones, next.text, moreComing)
     }
 
     private struct Page {

@@ -87,6 +87,10 @@ public protocol ServerStorage: Sendable {
     func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
         -> (state: ZoneState, changes: [RecordChange])?
 
+    /// The database's last change number and its zones changed (written, created or deleted) after `change`,
+    /// oldest change first, at most `limit`.
+    func zoneChanges(in database: ZoneKey.Database, after change: Int64, limit: Int) async throws -> (lastChange: Int64, zones: [ZoneChange])
+
     /// Deletes a zone with all its records; `false` if there was no such zone.
     func deleteZone(_ zone: ZoneKey) async throws -> Bool
 

@@ -77,6 +77,34 @@ struct ChangesRoutesTests {
         }
     }
 
+    @Test("changes/database lists the zones written, created and deleted since its token; zones/changes reads metaSyncToken")
+    func databaseChanges() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            func feed(_ token: String?) async throws -> [String: Any] {
+                let body = token.map { #"{"syncToken":"\#($0)"}"# } ?? "{}"
+                return try await server.post(client, "changes/database", body, as: me, database: "private").json
+            }
+            let empty = try await feed(nil)
+            #expect((empty["zones"] as? [Any])?.isEmpty == true)
+            let start = try #require(empty["syncToken"] as? String)
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"A"}}},{"operationType":"create","zone":{"zoneID":{"zoneName":"B"}}}]}"#, as: me, database: "private")
+            let created = try await feed(start)
+            #expect((created["zones"] as? [[String: Any]])?.compactMap { ($0["zoneID"] as? [String: Any])?["zoneName"] as? String } == ["A", "B"])
+            let afterCreate = try #require(created["syncToken"] as? String)
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"A"},"operations":[{"operationType":"create","record":{"recordType":"Task","recordName":"t"}}]}"#, as: me, database: "private")
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"delete","zone":{"zoneID":{"zoneName":"B"}}}]}"#, as: me, database: "private")
+            let changed = try #require(try await feed(afterCreate)["zones"] as? [[String: Any]])
+            #expect(changed.compactMap { ($0["zoneID"] as? [String: Any])?["zoneName"] as? String } == ["A", "B"])
+            #expect(changed.map { $0["deleted"] as? Bool } == [nil, true])
+            let old = try await server.post(client, "zones/changes", #"{"metaSyncToken":"\#(afterCreate)"}"#, as: me, database: "private").json
+            #expect((old["zones"] as? [Any])?.count == 2)
+            #expect(old["metaSyncToken"] as? String == old["syncToken"] as? String)
+            #expect(try await server.post(client, "changes/database", "{}", as: me).status == .badRequest)
+        }
+    }
+
     @Test("numbersAsStrings writes INT64 values as strings in responses")
     func numbersAsStrings() async throws {
         let server = try await TestServer()

@@ -151,6 +151,28 @@ extension SQLiteStorage {
                 CREATE INDEX notifications_by_token ON notifications (token, id);
                 """)
         }
+        migrator.registerMigration("database change feed") { db in
+            try db.execute(sql: """
+                ALTER TABLE zones ADD COLUMN database_change INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE databases (
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    environment TEXT NOT NULL,
+                    database_scope TEXT NOT NULL,
+                    owner_record_name TEXT NOT NULL,
+                    last_change INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (container_id, environment, database_scope, owner_record_name)
+                );
+                CREATE TABLE zone_tombstones (
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    environment TEXT NOT NULL,
+                    database_scope TEXT NOT NULL,
+                    owner_record_name TEXT NOT NULL,
+                    zone_name TEXT NOT NULL,
+                    database_change INTEGER NOT NULL,
+                    PRIMARY KEY (container_id, environment, database_scope, owner_record_name, zone_name)
+                );
+                """)
+        }
         return migrator
     }
 }

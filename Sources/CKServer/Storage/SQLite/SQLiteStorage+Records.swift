@@ -61,6 +61,9 @@ extension SQLiteStorage {
                     }
                 }
                 try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
+                if outcomes.contains(where: { if case .success = $0 { true } else { false } }) {
+                    try Self.markChanged(zoneID: zoneID, zone, db: db)
+                }
                 return .commit
             }
             return outcomes
@@ -247,7 +250,37 @@ extension SQLiteStorage {
                 VALUES (?, ?, ?, ?, ?)
                 """,
             arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
-        return db.lastInsertedRowID
+        let id = db.lastInsertedRowID
+        try db.executeCached(
+            sql: """
+                DELETE FROM zone_tombstones WHERE container_id = ? AND environment = ? AND database_scope = ?
+                    AND owner_record_name = ? AND zone_name = ?
+                """,
+            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+        try markChanged(zoneID: id, zone, db: db)
+        return id
+    }
+
+    /// Takes the database's next change number for the zone, so `changes/database` lists it as changed.
+    static func markChanged(zoneID: Int64, _ zone: ZoneKey, db: Database) throws {
+        let change = try nextDatabaseChange(zone.databaseKey, db: db)
+        try db.executeCached(sql: "UPDATE zones SET database_change = ? WHERE id = ?", arguments: [change, zoneID])
+    }
+
+    /// The database's next change number, taken.
+    static func nextDatabaseChange(_ database: ZoneKey.Database, db: Database) throws -> Int64 {
+        let key: StatementArguments = [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]
+        try db.executeCached(
+            sql: """
+                INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change) VALUES (?, ?, ?, ?, 1)
+                ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = last_change + 1
+                """,
+            arguments: key)
+        return try Int64.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT last_change FROM databases WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
+                """),
+            arguments: key) ?? 0
     }
 
     static func storedRecord(_ row: Row) throws -> StoredRecord {

@@ -75,8 +75,46 @@ extension SQLiteStorage {
             try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM record_search WHERE rowid IN (SELECT id FROM search_rows WHERE zone_id = ?)", arguments: [id])
             try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ?", arguments: [id])
+            let change = try Self.nextDatabaseChange(zone.databaseKey, db: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
+                    DO UPDATE SET database_change = excluded.database_change
+                    """,
+                arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName, change])
             try db.execute(sql: "DELETE FROM zones WHERE id = ?", arguments: [id])
             return true
+        }
+    }
+
+    public func zoneChanges(in database: ZoneKey.Database, after change: Int64, limit: Int) async throws -> (lastChange: Int64, zones: [ZoneChange]) {
+        try await writer.read { db in
+            let key: StatementArguments = [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]
+            let last = try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT last_change FROM databases
+                    WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
+                    """,
+                arguments: key) ?? 0
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT zone_name, database_change, id, last_change, 0 AS deleted FROM zones
+                    WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ? AND database_change > ?
+                    UNION ALL
+                    SELECT zone_name, database_change, 0, 0, 1 FROM zone_tombstones
+                    WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ? AND database_change > ?
+                    ORDER BY database_change LIMIT ?
+                    """,
+                arguments: key + [change] + key + [change, limit])
+            return (last, rows.map { row in
+                ZoneChange(
+                    state: ZoneState(key: database.zone(row["zone_name"]), incarnation: row["id"], lastChange: row["last_change"]),
+                    isDeleted: row["deleted"], databaseChange: row["database_change"])
+            })
         }
     }
 }

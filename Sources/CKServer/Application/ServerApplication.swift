@@ -23,6 +23,7 @@ public func buildApplication(
     ZonesRoutes(services: services).register(on: database)
     ChangesRoutes(services: services).register(on: database)
     SubscriptionsRoutes(services: services).register(on: database)
+    AssetsRoutes(services: services).register(on: database, router: router)
     SignInPageRoutes().register(on: router)
     TokensRoutes(services: services).register(on: router)
     return Application(

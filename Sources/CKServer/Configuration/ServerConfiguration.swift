@@ -10,16 +10,25 @@ public struct ServerConfiguration: Sendable {
     public var rotatedTokenGracePeriod: Duration
     /// How long a `webcourierURL` request waits for a notification before answering with an empty body.
     public var courierWait: Duration
+    /// The largest asset file accepted, in bytes.
+    public var maximumAssetSize: Int
 
     /// Creates a configuration.
     public init(
         dataDirectory: URL, webAuthTokenLifetime: Duration = .seconds(14 * 24 * 3600),
-        rotatedTokenGracePeriod: Duration = .seconds(30 * 60), courierWait: Duration = .seconds(30)
+        rotatedTokenGracePeriod: Duration = .seconds(30 * 60), courierWait: Duration = .seconds(30),
+        maximumAssetSize: Int = 50 * 1024 * 1024
     ) {
         self.dataDirectory = dataDirectory
         self.webAuthTokenLifetime = webAuthTokenLifetime
         self.rotatedTokenGracePeriod = rotatedTokenGracePeriod
         self.courierWait = courierWait
+        self.maximumAssetSize = maximumAssetSize
+    }
+
+    /// The folder of the asset files, one file per distinct content.
+    public var assetsDirectory: URL {
+        dataDirectory.appendingPathComponent("assets", isDirectory: true)
     }
 
     /// The SQLite database file in the data folder.

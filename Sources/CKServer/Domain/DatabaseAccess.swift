@@ -10,16 +10,21 @@ public struct DatabaseAccess: Sendable {
     public var database: DatabaseScope
     /// Who the request acts as.
     public var caller: Caller
-    /// Where a user signs in, for `AUTHENTICATION_REQUIRED`.
-    public var signInURL: String
+    /// The address clients reach the server at (`http://host:port`), for the URLs it hands out.
+    public var serverURL: String
 
     /// Creates an access description.
-    public init(container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, signInURL: String) {
+    public init(container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String) {
         self.container = container
         self.environment = environment
         self.database = database
         self.caller = caller
-        self.signInURL = signInURL
+        self.serverURL = serverURL
+    }
+
+    /// Where a user signs in, for `AUTHENTICATION_REQUIRED`.
+    public var signInURL: String {
+        "\(serverURL)/auth/\(container.id)"
     }
 
     /// The signed-in user, or the error CloudKit gives when the request needs one.

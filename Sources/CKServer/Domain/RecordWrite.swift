@@ -28,12 +28,17 @@ public struct RecordIndexes: Hashable, Sendable {
     public var searchEntries: [SearchEntry]
     /// The records of the same zone this one references with DELETE_SELF or VALIDATE.
     public var references: [ReferenceEntry]
+    /// The receipts of the uploaded files the record's ASSET fields hold.
+    public var assetReceipts: [String]
 
     /// Creates a record's index entries.
-    public init(entries: [IndexEntry] = [], searchEntries: [SearchEntry] = [], references: [ReferenceEntry] = []) {
+    public init(
+        entries: [IndexEntry] = [], searchEntries: [SearchEntry] = [], references: [ReferenceEntry] = [], assetReceipts: [String] = []
+    ) {
         self.entries = entries
         self.searchEntries = searchEntries
         self.references = references
+        self.assetReceipts = assetReceipts
     }
 }
 

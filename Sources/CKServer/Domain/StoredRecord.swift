@@ -25,9 +25,20 @@ public struct StoredRecord: Hashable, Sendable {
         self.modified = modified
     }
 
-    /// The record dictionary of a response, with only `desiredKeys` among the fields (all when `nil`).
-    public func wireRecord(zoneID: ZoneID, desiredKeys: [String]?) -> Record {
-        let shown = desiredKeys.map { keys in fields.filter { keys.contains($0.key) } } ?? fields
+    /// The record dictionary of a response, with only `desiredKeys` among the fields (all when `nil`), its
+    /// assets with their `downloadURL` on `serverURL`.
+    public func wireRecord(zoneID: ZoneID, desiredKeys: [String]?, serverURL: String) -> Record {
+        var shown = desiredKeys.map { keys in fields.filter { keys.contains($0.key) } } ?? fields
+        for (name, value) in shown {
+            switch value {
+            case .asset(let asset):
+                shown[name] = .asset(AssetService.fetched(asset, serverURL: serverURL))
+            case .list(.asset(let assets)):
+                shown[name] = .list(.asset(assets.map { AssetService.fetched($0, serverURL: serverURL) }))
+            default:
+                break
+            }
+        }
         return Record(
             recordName: recordName, recordType: recordType, recordChangeTag: changeTag, fields: shown, created: created,
             modified: modified, deleted: false, zoneID: zoneID)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Turns every failure into CloudKit's error JSON with the code's HTTP status, so a client never sees an
 /// HTML page or a stack trace: `ServerError`s as they are, unknown routes as `NOT_FOUND`, anything else as
@@ -21,7 +22,9 @@ struct CloudKitErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError where error.status == .methodNotAllowed {
             return try Self.response(for: ServerError(.badRequest, reason: "\(request.method) is not allowed here", uuid: UUID().uuidString))
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            return try Self.response(for: ServerError(.badRequest, reason: "the request body is too large", uuid: UUID().uuidString))
+            return try Self.response(for: ServerError(.quotaExceeded, reason: "the request body is too large", uuid: UUID().uuidString))
+        } catch is NIOTooManyBytesError {
+            return try Self.response(for: ServerError(.quotaExceeded, reason: "the request body is too large", uuid: UUID().uuidString))
         } catch {
             let uuid = UUID().uuidString
             context.logger.error("request \(uuid) failed: \(String(reflecting: error))")

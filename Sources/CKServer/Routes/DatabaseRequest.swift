@@ -35,7 +35,7 @@ struct DatabaseRequest: Sendable {
             .authenticate(RequestCredentials(request), container: container, body: body, subpath: subpath)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            signInURL: "\(serverURL(of: request))/auth/\(container.id)")
+            serverURL: serverURL(of: request))
         return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
     }
 

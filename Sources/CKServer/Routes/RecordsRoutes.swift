@@ -7,7 +7,8 @@ struct RecordsRoutes {
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         let records = RecordService(
-            storage: services.storage, notifications: NotificationService(storage: services.storage, configuration: services.configuration))
+            storage: services.storage, notifications: NotificationService(storage: services.storage, configuration: services.configuration),
+            assets: AssetService(storage: services.storage, configuration: services.configuration))
         group.post("records/query") { request, context in
             let (body, bytes) = try await DatabaseRequest.body(RecordsQuery.Request.self, of: request)
             let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)

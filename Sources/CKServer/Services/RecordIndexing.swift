@@ -7,7 +7,7 @@ enum RecordIndexing {
     /// The entries of `record`: its QUERYABLE or SORTABLE fields (and indexed system fields) by value, its
     /// SEARCHABLE fields as text.
     static func indexes(of record: StoredRecord, in recordType: RecordType?) -> RecordIndexes {
-        var indexes = RecordIndexes(references: references(of: record))
+        var indexes = RecordIndexes(references: references(of: record), assetReceipts: assetReceipts(of: record.fields))
         guard let recordType else { return indexes }
         for field in recordType.fields where !field.indexes.isEmpty {
             let value = fieldValue(field.name, of: record)
@@ -20,6 +20,15 @@ enum RecordIndexing {
             }
         }
         return indexes
+    }
+
+    /// The receipts of the uploaded files held by ASSET fields.
+    static func assetReceipts(of fields: [String: FieldValue]) -> [String] {
+        Array(Set(fields.values.flatMap { value in
+            FilterEvaluator.elements(value).compactMap { element -> String? in
+                if case .asset(let asset) = element { asset.receipt } else { nil }
+            }
+        })).sorted()
     }
 
     /// The record's references of the same zone that carry a rule, for cascades and validation.

@@ -22,6 +22,8 @@ extension RecordService {
         let names = operations.map { $0.record.recordName ?? UUID().uuidString }
         let existing = try await storage.records(named: names, in: zone)
         let admission = try await admit(operations, existing: existing, access: access)
+        let receipts = Set(operations.flatMap { RecordIndexing.assetReceipts(of: $0.record.fields ?? [:]) })
+        let knownReceipts = try await storage.existingAssetReceipts(Array(receipts), in: access.container.id)
 
         var plans: [Result<PlannedWrite, ServerError>] = []
         var seen = Set<String>()
@@ -32,7 +34,8 @@ extension RecordService {
                 continue
             }
             plans.append(Result {
-                try plan(operation, name: name, existing: existing[name], admission: admission[index], schema: admission.schema, access: access)
+                try Self.checkAssets(operation.record.fields ?? [:], knownReceipts: knownReceipts)
+                return try plan(operation, name: name, existing: existing[name], admission: admission[index], schema: admission.schema, access: access)
             }.mapError { error in
                 var failure = error as? ServerError ?? ServerError(.internalError, reason: "\(error)")
                 failure.recordName = name
@@ -68,6 +71,10 @@ extension RecordService {
             }
         }
         try await notifications?.notify(events, in: zone)
+        let releasedAssets = events.contains { $0.reason != 1 } && existing.values.contains { !RecordIndexing.assetReceipts(of: $0.fields).isEmpty }
+        if releasedAssets {
+            try await assets?.collectGarbage()
+        }
         let zoneID = ZoneService.wireZoneID(zone)
         return RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
             switch plan {
@@ -86,7 +93,7 @@ extension RecordService {
                 case .insert(var record, _), .update(var record, _, _):
                     record.changeTag = changeTag
                     let keys = operations[index].desiredKeys ?? request.desiredKeys
-                    return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys))
+                    return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys, serverURL: access.serverURL))
                 }
             }
         })
@@ -198,6 +205,17 @@ extension RecordService {
 
     private func stamp(_ access: DatabaseAccess) -> RecordStamp {
         RecordStamp(timestamp: Timestamp(Date()), userRecordName: access.caller.userRecordName, deviceID: "iCloud")
+    }
+
+    /// Refuses ASSET values that do not carry the receipt of a file uploaded to this container.
+    private static func checkAssets(_ fields: [String: FieldValue], knownReceipts: Set<String>) throws {
+        for (name, value) in fields {
+            for case .asset(let asset) in FilterEvaluator.elements(value) {
+                guard let receipt = asset.receipt, knownReceipts.contains(receipt) else {
+                    throw ServerError(.badRequest, reason: "the ASSET value of field '\(name)' needs the receipt of a file uploaded with assets/upload")
+                }
+            }
+        }
     }
 
     private static func checkSize(_ record: StoredRecord) throws {

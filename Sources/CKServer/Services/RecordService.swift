@@ -12,11 +12,15 @@ public struct RecordService: Sendable {
     let storage: any ServerStorage
     /// Where saves and deletes are matched against subscriptions; `nil` sends no notifications.
     let notifications: NotificationService?
+    /// Removes the files that records stop holding; `nil` leaves them for a later collection.
+    let assets: AssetService?
 
-    /// Creates the service over a storage, notifying subscriptions through `notifications` when given.
-    public init(storage: any ServerStorage, notifications: NotificationService? = nil) {
+    /// Creates the service over a storage, notifying subscriptions through `notifications` and removing
+    /// unheld asset files through `assets` when given.
+    public init(storage: any ServerStorage, notifications: NotificationService? = nil, assets: AssetService? = nil) {
         self.storage = storage
         self.notifications = notifications
+        self.assets = assets
     }
 
     /// `records/lookup`: the records by name, in request order, each a record or a per-record error.
@@ -41,7 +45,7 @@ public struct RecordService: Sendable {
             {
                 return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: item.recordName))
             }
-            return .success(record.wireRecord(zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys))
+            return .success(record.wireRecord(zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL))
         })
     }
 

@@ -136,4 +136,23 @@ public protocol ServerStorage: Sendable {
 
     /// Whether a push token exists.
     func pushTokenExists(_ token: String) async throws -> Bool
+
+    /// Opens an upload slot that accepts one file until `expiresAt`.
+    func createUploadSlot(_ slot: String, in container: ContainerID, expiresAt: Date) async throws
+
+    /// Closes an upload slot and returns its container, or `nil` if there is no such slot or it expired.
+    func takeUploadSlot(_ slot: String, now: Date) async throws -> ContainerID?
+
+    /// Records an uploaded file under its receipt.
+    func insertAsset(receipt: String, checksum: String, size: Int64, in container: ContainerID, at date: Date) async throws
+
+    /// Which of these receipts belong to files uploaded to the container.
+    func existingAssetReceipts(_ receipts: [String], in container: ContainerID) async throws -> Set<String>
+
+    /// Whether a stored file has this checksum.
+    func assetExists(checksum: String) async throws -> Bool
+
+    /// Forgets the uploads that no record references and that are older than `date`, and returns the checksums
+    /// of the files no upload uses any more, to remove from disk.
+    func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String]
 }

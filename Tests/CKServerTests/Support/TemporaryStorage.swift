@@ -6,10 +6,10 @@ struct TemporaryStorage {
     let configuration: ServerConfiguration
     let storage: SQLiteStorage
 
-    init(courierWait: Duration = .milliseconds(300)) throws {
+    init(courierWait: Duration = .milliseconds(300), maximumAssetSize: Int = 1024 * 1024) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        configuration = ServerConfiguration(dataDirectory: folder, courierWait: courierWait)
+        configuration = ServerConfiguration(dataDirectory: folder, courierWait: courierWait, maximumAssetSize: maximumAssetSize)
         storage = try SQLiteStorage(path: configuration.databaseURL.path)
     }
 

@@ -173,6 +173,30 @@ extension SQLiteStorage {
                 );
                 """)
         }
+        migrator.registerMigration("assets") { db in
+            try db.execute(sql: """
+                CREATE TABLE upload_slots (
+                    slot TEXT PRIMARY KEY NOT NULL,
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    expires_at DOUBLE NOT NULL
+                );
+                CREATE TABLE assets (
+                    receipt TEXT PRIMARY KEY NOT NULL,
+                    container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                    checksum TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    uploaded_at DOUBLE NOT NULL
+                );
+                CREATE INDEX assets_by_checksum ON assets (checksum);
+                CREATE TABLE record_assets (
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    record_name TEXT NOT NULL,
+                    receipt TEXT NOT NULL
+                );
+                CREATE INDEX record_assets_by_record ON record_assets (zone_id, record_name);
+                CREATE INDEX record_assets_by_receipt ON record_assets (receipt);
+                """)
+        }
         return migrator
     }
 }

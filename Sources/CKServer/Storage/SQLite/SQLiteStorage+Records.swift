@@ -185,6 +185,11 @@ extension SQLiteStorage {
     /// Puts a record's index entries in place of the ones it had.
     private static func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database) throws {
         try removeIndexes(of: record.recordName, zoneID: zoneID, db: db)
+        for receipt in indexes.assetReceipts {
+            try db.executeCached(
+                sql: "INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (?, ?, ?)",
+                arguments: [zoneID, record.recordName, receipt])
+        }
         for reference in indexes.references {
             try db.executeCached(
                 sql: "INSERT INTO record_references (zone_id, source_name, target_name, action) VALUES (?, ?, ?, ?)",
@@ -207,6 +212,7 @@ extension SQLiteStorage {
     private static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
         try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
         try db.executeCached(sql: "DELETE FROM record_references WHERE zone_id = ? AND source_name = ?", arguments: [zoneID, recordName])
+        try db.executeCached(sql: "DELETE FROM record_assets WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
         let searchRows = try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
         for id in searchRows {

@@ -73,6 +73,8 @@ extension SQLiteStorage {
             guard let id = try Self.zoneRowID(db, zone) else { return false }
             try db.execute(sql: "DELETE FROM records WHERE zone_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM record_references WHERE zone_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM record_assets WHERE zone_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM record_search WHERE rowid IN (SELECT id FROM search_rows WHERE zone_id = ?)", arguments: [id])
             try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ?", arguments: [id])
             let change = try Self.nextDatabaseChange(zone.databaseKey, db: db)

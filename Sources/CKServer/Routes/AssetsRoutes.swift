@@ -1,0 +1,31 @@
+import CKModel
+import Hummingbird
+
+/// `assets/upload`, and the upload and download URLs it hands out (served by this server itself).
+struct AssetsRoutes {
+    let services: ServerServices
+
+    func register(on group: RouterGroup<ServerRequestContext>, router: Router<ServerRequestContext>) {
+        let assets = AssetService(storage: services.storage, configuration: services.configuration)
+        group.post("assets/upload") { request, context in
+            let (body, bytes) = try await DatabaseRequest.body(AssetsUpload.Request.self, of: request)
+            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+            return try resolved.respond(try await assets.requestUploads(body, access: resolved.access))
+        }
+        router.post("assets/upload/:slot") { request, context in
+            let limit = services.configuration.maximumAssetSize
+            let buffer = try await request.body.collect(upTo: limit + 1)
+            guard buffer.readableBytes <= limit else {
+                throw ServerError(.quotaExceeded, reason: "the file is larger than the \(limit) bytes this server accepts")
+            }
+            let receipt = try await assets.upload(Array(buffer.readableBytesView), slot: context.parameters.get("slot") ?? "")
+            return try JSONResponse.make(receipt)
+        }
+        router.get("assets/download/:checksum") { _, context in
+            let data = try await assets.download(checksum: context.parameters.get("checksum") ?? "")
+            return Response(
+                status: .ok, headers: [.contentType: "application/octet-stream"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CKModel
+import Crypto
+import Foundation
+
+/// The files of ASSET fields: upload URLs, uploads, downloads, and removing files no record holds any more.
+///
+/// Files live in the data folder's `assets/`, named by the SHA-256 of their content, so the same file
+/// uploaded twice is stored once. An upload answers a receipt; a record saved with it holds the file, and a
+/// file that no record holds is removed once its upload is 15 minutes old.
+public struct AssetService: Sendable {
+    /// How long an upload URL accepts a file, and how long an upload waits for a record to hold it.
+    public static let uploadWindow: TimeInterval = 15 * 60
+
+    let storage: any ServerStorage
+    let configuration: ServerConfiguration
+
+    /// Creates the service.
+    public init(storage: any ServerStorage, configuration: ServerConfiguration) {
+        self.storage = storage
+        self.configuration = configuration
+    }
+
+    /// `assets/upload`: one upload URL per file asked for.
+    public func requestUploads(_ request: AssetsUpload.Request, access: DatabaseAccess) async throws -> AssetsUpload.Response {
+        guard request.tokens.count <= RecordService.maximumOperations else {
+            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) tokens may be asked for in one request")
+        }
+        _ = try access.zone(request.zoneID)
+        var tokens: [AssetsUpload.Token] = []
+        for token in request.tokens {
+            let slot = SecretGenerator.hex(SecretGenerator.randomBytes(16))
+            try await storage.createUploadSlot(slot, in: access.container.id, expiresAt: Date().addingTimeInterval(Self.uploadWindow))
+            tokens.append(AssetsUpload.Token(
+                recordName: token.recordName ?? UUID().uuidString, fieldName: token.fieldName,
+                url: "\(access.serverURL)/assets/upload/\(slot)"))
+        }
+        return AssetsUpload.Response(tokens: tokens)
+    }
+
+    /// Stores the bytes POSTed to an upload URL and answers the `singleFile` receipt to save in the record.
+    public func upload(_ bytes: [UInt8], slot: String) async throws -> AssetsUpload.Receipt {
+        guard let container = try await storage.takeUploadSlot(slot, now: Date()) else {
+            throw ServerError(.notFound, reason: "this upload URL is unknown or older than 15 minutes; ask assets/upload for a new one")
+        }
+        guard bytes.count <= configuration.maximumAssetSize else {
+            throw ServerError(.quotaExceeded, reason: "the file is \(bytes.count) bytes; this server accepts at most \(configuration.maximumAssetSize)")
+        }
+        let digest = Array(SHA256.hash(data: bytes))
+        let checksum = SecretGenerator.hex(digest)
+        let file = configuration.assetsDirectory.appendingPathComponent(checksum)
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.createDirectory(at: configuration.assetsDirectory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: file, options: .atomic)
+        }
+        let receipt = SecretGenerator.hex(SecretGenerator.randomBytes(16))
+        try await storage.insertAsset(receipt: receipt, checksum: checksum, size: Int64(bytes.count), in: container, at: Date())
+        let fileChecksum = Data(digest).base64EncodedString()
+        return AssetsUpload.Receipt(singleFile: Asset(
+            fileChecksum: fileChecksum, size: Int64(bytes.count), referenceChecksum: fileChecksum,
+            wrappingKey: Data(SecretGenerator.randomBytes(32)).base64EncodedString(), receipt: receipt))
+    }
+
+    /// The bytes of the file with this checksum (hex), for a `downloadURL`.
+    public func download(checksum: String) async throws -> Data {
+        guard checksum.count == 64, checksum.allSatisfy(\.isHexDigit), try await storage.assetExists(checksum: checksum),
+            let data = try? Data(contentsOf: configuration.assetsDirectory.appendingPathComponent(checksum))
+        else {
+            throw ServerError(.notFound, reason: "there is no such asset")
+        }
+        return data
+    }
+
+    /// Removes the uploads no record holds that are older than the upload window, and their files.
+    public func collectGarbage(now: Date = Date()) async throws {
+        for checksum in try await storage.collectUnreferencedAssets(uploadedBefore: now.addingTimeInterval(-Self.uploadWindow)) {
+            try? FileManager.default.removeItem(at: configuration.assetsDirectory.appendingPathComponent(checksum))
+        }
+    }
+
+    /// An ASSET value as a fetch returns it: its checksum, size and where to download it.
+    static func fetched(_ asset: Asset, serverURL: String) -> Asset {
+        let hex = asset.fileChecksum.flatMap { Data(base64Encoded: $0) }.map(SecretGenerator.hex)
+        return Asset(
+            fileChecksum: asset.fileChecksum, size: asset.size,
+            downloadURL: hex.map { "\(serverURL)/assets/download/\($0)" })
+    }
+}

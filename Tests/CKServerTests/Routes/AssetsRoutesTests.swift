@@ -1,0 +1,74 @@
+import CKModel
+import CKServer
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("Assets over HTTP: upload URLs, receipts, downloads, and removal of files no record holds")
+struct AssetsRoutesTests {
+    /// The path part of a URL the server handed out.
+    private func path(_ url: String) -> String {
+        String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+    }
+
+    @Test("a file uploaded, saved in a record and fetched back comes with a downloadURL serving its bytes")
+    func roundTrip() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        let content = Array("a picnic photo".utf8)
+        try await server.live { client in
+            let tokens = try #require(try await server.post(client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo","recordName":"p1"}]}"#, as: me).json["tokens"] as? [[String: Any]])
+            #expect(tokens.first?["recordName"] as? String == "p1")
+            let uploadURL = try #require(tokens.first?["url"] as? String)
+            let uploaded = try await client.execute(uri: path(uploadURL), method: .post, body: ByteBuffer(bytes: content))
+            #expect(uploaded.status == .ok)
+            let singleFile = try #require(try uploaded.json["singleFile"] as? [String: Any])
+            #expect(singleFile["size"] as? Int == content.count)
+            let receipt = try #require(singleFile["receipt"] as? String)
+            let again = try await client.execute(uri: path(uploadURL), method: .post, body: ByteBuffer(bytes: content))
+            #expect(again.status == .notFound)
+
+            let asset = String(decoding: try JSONSerialization.data(withJSONObject: singleFile), as: UTF8.self)
+            let saved = try TestServer.records(try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1","fields":{"photo":{"value":\#(asset),"type":"ASSET"}}}}]}"#, as: me))[0]
+            #expect(saved["serverErrorCode"] == nil)
+            let fetched = try TestServer.records(try await server.post(client, "records/lookup", #"{"records":[{"recordName":"p1"}]}"#, as: .world))[0]
+            let value = try #require(((fetched["fields"] as? [String: Any])?["photo"] as? [String: Any])?["value"] as? [String: Any])
+            #expect(value["receipt"] == nil)
+            let downloadURL = try #require(value["downloadURL"] as? String)
+            let download = try await client.execute(uri: path(downloadURL), method: .get)
+            #expect(Array(download.body.readableBytesView) == content)
+
+            let bogus = try TestServer.records(try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"photo":{"value":{"fileChecksum":"x","size":1,"receipt":"forged"},"type":"ASSET"}}}}]}"#, as: me))[0]
+            #expect(bogus["serverErrorCode"] as? String == "BAD_REQUEST")
+            _ = receipt
+        }
+    }
+
+    @Test("a file larger than the limit is refused with 413, and a file no record holds is removed after the upload window")
+    func limitsAndCollection() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            func uploadURL() async throws -> String {
+                let tokens = try await server.post(client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: me).json["tokens"] as? [[String: Any]]
+                return try #require(tokens?.first?["url"] as? String)
+            }
+            let tooBig = try await client.execute(uri: path(try await uploadURL()), method: .post, body: ByteBuffer(bytes: [UInt8](repeating: 1, count: 1024 * 1024 + 10)))
+            #expect(tooBig.status.code == 413)
+            #expect(try tooBig.json["serverErrorCode"] as? String == "QUOTA_EXCEEDED")
+
+            let uploaded = try await client.execute(uri: path(try await uploadURL()), method: .post, body: ByteBuffer(string: "orphan"))
+            let checksum = try #require((try uploaded.json["singleFile"] as? [String: Any])?["fileChecksum"] as? String)
+            let hex = Data(base64Encoded: checksum)!.map { String(format: "%02x", $0) }.joined()
+            let file = server.temporary.configuration.assetsDirectory.appendingPathComponent(hex)
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            let assets = AssetService(storage: server.temporary.storage, configuration: server.temporary.configuration)
+            try await assets.collectGarbage()
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            try await assets.collectGarbage(now: Date().addingTimeInterval(16 * 60))
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(try await client.execute(uri: "/assets/download/\(hex)", method: .get).status == .notFound)
+        }
+    }
+}

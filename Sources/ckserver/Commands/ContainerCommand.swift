@@ -14,6 +14,9 @@ struct ContainerCommand: AsyncParsableCommand {
         @Argument(help: "The container's identifier, such as iCloud.com.example.Party.")
         var id: String
 
+        @Flag(help: "Fill the container with the Party demo app: records, users, a custom zone, a subscription, undeployed schema changes.")
+        var demo = false
+
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
 
@@ -24,8 +27,21 @@ struct ContainerCommand: AsyncParsableCommand {
         func run() async throws {
             let containerID = try ContainerOption.parse(id)
             try await runReportingFailures {
-                let container = try await ContainerService(storage: try data.openStorage()).create(containerID)
-                try output.emit("created container \(container.id) (development and production)", json: container)
+                let storage = try data.openStorage()
+                guard demo else {
+                    let container = try await ContainerService(storage: storage).create(containerID)
+                    try output.emit("created container \(container.id) (development and production)", json: container)
+                    return
+                }
+                let summary = try await DemoContainer(storage: storage, configuration: data.configuration).create(containerID)
+                try output.emit(
+                    """
+                    created demo container \(summary.container): \(summary.publicDevelopmentParties) parties in development and \
+                    \(summary.publicProductionParties) in production, \(summary.privateShoeboxes) shoeboxes holding \
+                    \(summary.privateReceipts) receipts in the demo user's private zone Receipts
+                    user demo: userRecordName \(summary.userRecordName)
+                    webAuthToken \(summary.webAuthToken)
+                    """, json: summary)
             }
         }
     }

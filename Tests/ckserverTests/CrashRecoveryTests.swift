@@ -1,0 +1,77 @@
+import CKTestSupport
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A ckserver process killed (SIGKILL) while it writes an atomic batch: after a restart the batch is there
+/// whole or not at all.
+@Suite("ckserver killed in the middle of an atomic batch")
+struct CrashRecoveryTests {
+    let container = "iCloud.com.example.Party"
+
+    /// A running `ckserver serve` on a free port.
+    private struct RunningServer {
+        let process: Process
+        let port: String
+
+        static func start(data: String) throws -> RunningServer {
+            let process = Process()
+            process.executableURL = CommandRun.productsDirectory.appendingPathComponent("ckserver")
+            process.arguments = ["serve", "--data", data, "--port", "0"]
+            let log = Pipe()
+            process.standardError = log
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            var output = ""
+            while true {
+                let chunk = log.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
+                output += String(decoding: chunk, as: UTF8.self)
+                if let range = output.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                    return RunningServer(process: process, port: String(output[range].split(separator: ":").last ?? ""))
+                }
+            }
+        }
+    }
+
+    private func post(_ port: String, _ path: String, token: String, actingAs user: String, body: String) async throws -> Data {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/database/1/\(container)/development/private/\(path)")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(user, forHTTPHeaderField: "X-CKServer-Act-As")
+        request.httpBody = Data(body.utf8)
+        return try await URLSession.shared.data(for: request).0
+    }
+
+    @Test("after SIGKILL during atomic batches, each batch is there whole or not at all")
+    func killDuringBatch() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-crash-\(UUID().uuidString)").path
+        _ = try CommandRun.ckserver(["container", "create", container, "--data", data])
+        let token = try #require(try JSONSerialization.jsonObject(with: Data(CommandRun.ckserver(["token", "create", "--json", "--data", data]).standardOutput.utf8)) as? [String: Any])["token"] as! String
+        let user = try #require(try JSONSerialization.jsonObject(with: Data(CommandRun.ckserver(["user", "create", "--container", container, "mei", "--json", "--data", data]).standardOutput.utf8)) as? [String: Any])["userRecordName"] as! String
+
+        var server = try RunningServer.start(data: data)
+        _ = try await post(server.port, "zones/modify", token: token, actingAs: user, body: #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Batch"}}}]}"#)
+        let filler = String(repeating: "x", count: 2000)
+        for round in 0..<4 {
+            let operations = (0..<200).map { #"{"operationType":"create","record":{"recordType":"Item","recordName":"r\#(round)-\#($0)","fields":{"text":{"value":"\#(filler)"}}}}"# }
+            let body = #"{"zoneID":{"zoneName":"Batch"},"atomic":true,"operations":[\#(operations.joined(separator: ","))]}"#
+            let port = server.port
+            let request = Task { try? await post(port, "records/modify", token: token, actingAs: user, body: body) }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 5...60)))
+            kill(server.process.processIdentifier, SIGKILL)
+            server.process.waitUntilExit()
+            _ = await request.value
+            server = try RunningServer.start(data: data)
+            let lookup = #"{"zoneID":{"zoneName":"Batch"},"records":[\#((0..<200).map { #"{"recordName":"r\#(round)-\#($0)"}"# }.joined(separator: ","))]}"#
+            let answer = try await post(server.port, "records/lookup", token: token, actingAs: user, body: lookup)
+            let records = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])["records"] as? [[String: Any]] ?? []
+            let present = records.filter { $0["serverErrorCode"] == nil }.count
+            #expect(present == 0 || present == 200, "round \(round): \(present) of 200 records survived")
+        }
+        kill(server.process.processIdentifier, SIGTERM)
+        server.process.waitUntilExit()
+    }
+}

@@ -25,7 +25,7 @@ extension RecordService {
         let receipts = Set(operations.flatMap { RecordIndexing.assetReceipts(of: $0.record.fields ?? [:]) })
         let knownReceipts = try await storage.existingAssetReceipts(Array(receipts), in: access.container.id)
 
-        var plans: [Result<PlannedWrite, ServerError>] = []
+        var plans: [Result<RecordWrite, ServerError>] = []
         var seen = Set<String>()
         for (index, operation) in operations.enumerated() {
             let name = names[index]
@@ -50,7 +50,7 @@ extension RecordService {
                 return .failure(ServerError(.atomicError, reason: "the atomic batch failed because of \(names[culprit])", recordName: names[index]))
             })
         }
-        let writes = plans.compactMap { try? $0.get().write }
+        let writes = plans.compactMap { try? $0.get() }
         let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
         var outcomeByName: [String: Result<String, ServerError>] = [:]
         var events: [NotificationService.RecordEvent] = []
@@ -82,12 +82,12 @@ extension RecordService {
                 return .failure(error)
             case .success(let planned):
                 let changeTag: String
-                switch outcomeByName[planned.write.recordName] {
+                switch outcomeByName[planned.recordName] {
                 case .failure(let failure)?: return .failure(failure)
                 case .success(let tag)?: changeTag = tag
-                case nil: return .failure(ServerError(.internalError, reason: "the write was not applied", recordName: planned.write.recordName))
+                case nil: return .failure(ServerError(.internalError, reason: "the write was not applied", recordName: planned.recordName))
                 }
-                switch planned.write {
+                switch planned {
                 case .delete(let name, _):
                     return .success(Record(recordName: name, deleted: true))
                 case .insert(var record, _), .update(var record, _, _):
@@ -97,11 +97,6 @@ extension RecordService {
                 }
             }
         })
-    }
-
-    /// A write the service decided on for one operation.
-    struct PlannedWrite {
-        var write: RecordWrite
     }
 
     /// The schema after admitting every saved record (just-in-time additions written in development), and
@@ -120,22 +115,31 @@ extension RecordService {
             let type = operation.record.recordType ?? operation.record.recordName.flatMap { existing[$0]?.recordType }
             return type.map { ($0, operation.record.fields ?? [:]) }
         }
+        // Admit against a snapshot first: a save of known types and fields needs no write to the schema.
+        let snapshot = try await storage.schemas(of: access.container.id)
+        let current = environment == .development ? snapshot.development : snapshot.production
+        let admitted = Self.admit(saves, into: current, environment: environment)
+        guard environment == .development, admitted.schema != current else { return admitted }
+        // Just-in-time additions: admit again inside the write, against the schema as it is then.
         return try await storage.updateSchemas(of: access.container.id) { pair in
-            var schema = environment == .development ? pair.development : pair.production
-            let failures: [ServerError?] = saves.map { save in
-                guard let (type, fields) = save else { return nil }
-                do {
-                    try SchemaEnforcement.admit(recordType: type, fields: fields, into: &schema, environment: environment)
-                    return nil
-                } catch {
-                    return error as? ServerError ?? ServerError(.badRequest, reason: "\(error)")
-                }
-            }
-            if environment == .development {
-                pair.development = schema
-            }
-            return (Admission(schema: schema, failures: failures), nil)
+            let admission = Self.admit(saves, into: pair.development, environment: environment)
+            pair.development = admission.schema
+            return (admission, nil)
         }
+    }
+
+    private static func admit(_ saves: [(String, [String: FieldValue])?], into schema: Schema, environment: ContainerEnvironment) -> Admission {
+        var schema = schema
+        let failures: [ServerError?] = saves.map { save in
+            guard let (type, fields) = save else { return nil }
+            do {
+                try SchemaEnforcement.admit(recordType: type, fields: fields, into: &schema, environment: environment)
+                return nil
+            } catch {
+                return error as? ServerError ?? ServerError(.badRequest, reason: "\(error)")
+            }
+        }
+        return Admission(schema: schema, failures: failures)
     }
 
     private static func isDelete(_ type: RecordOperation.OperationType) -> Bool {
@@ -146,7 +150,7 @@ extension RecordService {
     private func plan(
         _ operation: RecordOperation, name: String, existing: StoredRecord?, admission: ServerError?, schema: Schema,
         access: DatabaseAccess
-    ) throws -> PlannedWrite {
+    ) throws -> RecordWrite {
         if let problem = Self.recordNameProblem(name) {
             throw ServerError(.badRequest, reason: problem)
         }
@@ -174,7 +178,7 @@ extension RecordService {
             let record = StoredRecord(
                 recordName: name, recordType: typeName, changeTag: "", fields: given.fields ?? [:], created: stamp, modified: stamp)
             try Self.checkSize(record)
-            return PlannedWrite(write: .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName))))
+            return .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName)))
         }
         if type == .create {
             throw ServerError(.exists, reason: "a record named \(name) already exists")
@@ -189,7 +193,7 @@ extension RecordService {
             throw ServerError(.conflict, reason: "the recordChangeTag value expired: the record was changed since it was fetched")
         }
         if Self.isDelete(type) {
-            return PlannedWrite(write: .delete(recordName: name, expectedTag: existing.changeTag))
+            return .delete(recordName: name, expectedTag: existing.changeTag)
         }
         var record = existing
         if type == .replace || type == .forceReplace {
@@ -200,7 +204,7 @@ extension RecordService {
         record.modified = stamp(access)
         try Self.checkSize(record)
         let indexes = RecordIndexing.indexes(of: record, in: schema.recordType(named: record.recordType))
-        return PlannedWrite(write: .update(record, indexes, expectedTag: existing.changeTag))
+        return .update(record, indexes, expectedTag: existing.changeTag)
     }
 
     private func stamp(_ access: DatabaseAccess) -> RecordStamp {

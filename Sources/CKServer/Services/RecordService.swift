@@ -51,9 +51,7 @@ public struct RecordService: Sendable {
 
     /// The schema of the environment a request reaches.
     func currentSchema(_ access: DatabaseAccess) async throws -> Schema {
-        let environment = access.environment
-        return try await storage.updateSchemas(of: access.container.id) { pair in
-            (environment == .development ? pair.development : pair.production, nil)
-        }
+        let pair = try await storage.schemas(of: access.container.id)
+        return access.environment == .development ? pair.development : pair.production
     }
 }

@@ -52,9 +52,8 @@ public struct SchemaService: Sendable {
 
     /// The diff a deploy of development would apply now.
     public func pendingDiff(of container: ContainerID) async throws -> SchemaDiff {
-        try await storage.updateSchemas(of: container) { pair in
-            (SchemaDiff(production: pair.production, development: pair.development), nil)
-        }
+        let pair = try await storage.schemas(of: container)
+        return SchemaDiff(production: pair.production, development: pair.development)
     }
 
     /// Deploys development to production in one transaction. Refused with `BAD_REQUEST` when a change is

@@ -45,10 +45,8 @@ public struct UserService: Sendable {
     {
         var user = try await existing(named: name, in: container)
         if adding {
-            let known = try await storage.updateSchemas(of: container) { pair in
-                let names = (pair.development.roles + pair.production.roles).map(\.name)
-                return (names.contains(role), nil)
-            }
+            let pair = try await storage.schemas(of: container)
+            let known = (pair.development.roles + pair.production.roles).contains { $0.name == role }
             guard known else {
                 throw ServerError(
                     .badRequest,

@@ -22,6 +22,10 @@ public protocol ServerStorage: Sendable {
         of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)
     ) async throws -> Result
 
+    /// Both schemas of a container as they are now, read without taking the write lock; `NOT_FOUND` for an
+    /// unknown container.
+    func schemas(of container: ContainerID) async throws -> SchemaPair
+
     /// The container's deployments, oldest first.
     func deployments(of container: ContainerID) async throws -> [Deployment]
 

@@ -8,20 +8,7 @@ extension SQLiteStorage {
         of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)
     ) async throws -> Result {
         try await writer.write { db in
-            let texts = try Dictionary(
-                uniqueKeysWithValues: Row.fetchAll(
-                    db, sql: "SELECT environment, ckdb FROM schemas WHERE container_id = ?", arguments: [container.rawValue]
-                ).map { (row: Row) -> (String, String) in (row["environment"], row["ckdb"]) })
-            guard let developmentText = texts[ContainerEnvironment.development.rawValue],
-                let productionText = texts[ContainerEnvironment.production.rawValue]
-            else {
-                throw ServerError(.notFound, reason: "there is no container \(container)")
-            }
-            let deployed = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM deployments WHERE container_id = ?)", arguments: [container.rawValue]) ?? false
-            let original = SchemaPair(
-                development: try Self.storedSchema(developmentText), production: try Self.storedSchema(productionText),
-                hasBeenDeployed: deployed)
+            let original = try Self.schemaPair(of: container, db: db)
             var pair = original
             let (result, deployment) = try body(&pair)
             for (environment, schema, before) in [
@@ -41,6 +28,26 @@ extension SQLiteStorage {
             }
             return result
         }
+    }
+
+    public func schemas(of container: ContainerID) async throws -> SchemaPair {
+        try await writer.read { db in try Self.schemaPair(of: container, db: db) }
+    }
+
+    private static func schemaPair(of container: ContainerID, db: Database) throws -> SchemaPair {
+        let texts = try Dictionary(
+            uniqueKeysWithValues: Row.fetchAll(
+                db, sql: "SELECT environment, ckdb FROM schemas WHERE container_id = ?", arguments: [container.rawValue]
+            ).map { (row: Row) -> (String, String) in (row["environment"], row["ckdb"]) })
+        guard let developmentText = texts[ContainerEnvironment.development.rawValue],
+            let productionText = texts[ContainerEnvironment.production.rawValue]
+        else {
+            throw ServerError(.notFound, reason: "there is no container \(container)")
+        }
+        let deployed = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM deployments WHERE container_id = ?)", arguments: [container.rawValue]) ?? false
+        return SchemaPair(
+            development: try storedSchema(developmentText), production: try storedSchema(productionText), hasBeenDeployed: deployed)
     }
 
     public func deployments(of container: ContainerID) async throws -> [Deployment] {

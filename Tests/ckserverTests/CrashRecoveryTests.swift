@@ -11,31 +11,6 @@ import FoundationNetworking
 struct CrashRecoveryTests {
     let container = "iCloud.com.example.Party"
 
-    /// A running `ckserver serve` on a free port.
-    private struct RunningServer {
-        let process: Process
-        let port: String
-
-        static func start(data: String) throws -> RunningServer {
-            let process = Process()
-            process.executableURL = CommandRun.productsDirectory.appendingPathComponent("ckserver")
-            process.arguments = ["serve", "--data", data, "--port", "0"]
-            let log = Pipe()
-            process.standardError = log
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            var output = ""
-            while true {
-                let chunk = log.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
-                output += String(decoding: chunk, as: UTF8.self)
-                if let range = output.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                    return RunningServer(process: process, port: String(output[range].split(separator: ":").last ?? ""))
-                }
-            }
-        }
-    }
-
     private func post(_ port: String, _ path: String, token: String, actingAs user: String, body: String) async throws -> Data {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/database/1/\(container)/development/private/\(path)")!)
         request.httpMethod = "POST"
@@ -52,7 +27,7 @@ struct CrashRecoveryTests {
         let token = try #require(try JSONSerialization.jsonObject(with: Data(CommandRun.ckserver(["token", "create", "--json", "--data", data]).standardOutput.utf8)) as? [String: Any])["token"] as! String
         let user = try #require(try JSONSerialization.jsonObject(with: Data(CommandRun.ckserver(["user", "create", "--container", container, "mei", "--json", "--data", data]).standardOutput.utf8)) as? [String: Any])["userRecordName"] as! String
 
-        var server = try RunningServer.start(data: data)
+        var server = try ServerProcess.start(data: data)
         _ = try await post(server.port, "zones/modify", token: token, actingAs: user, body: #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Batch"}}}]}"#)
         let filler = String(repeating: "x", count: 2000)
         for round in 0..<4 {
@@ -64,7 +39,7 @@ struct CrashRecoveryTests {
             kill(server.process.processIdentifier, SIGKILL)
             server.process.waitUntilExit()
             _ = await request.value
-            server = try RunningServer.start(data: data)
+            server = try ServerProcess.start(data: data)
             let lookup = #"{"zoneID":{"zoneName":"Batch"},"records":[\#((0..<200).map { #"{"recordName":"r\#(round)-\#($0)"}"# }.joined(separator: ","))]}"#
             let answer = try await post(server.port, "records/lookup", token: token, actingAs: user, body: lookup)
             let records = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])["records"] as? [[String: Any]] ?? []

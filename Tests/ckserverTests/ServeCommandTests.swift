@@ -11,26 +11,13 @@ struct ServeCommandTests {
     func serve() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
         #expect(try CommandRun.ckserver(["container", "create", "iCloud.com.example.Party", "--data", data]).status == 0)
-        let process = Process()
-        process.executableURL = CommandRun.productsDirectory.appendingPathComponent("ckserver")
-        process.arguments = ["serve", "--data", data, "--port", "0"]
-        let log = Pipe()
-        process.standardError = log
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let server = try ServerProcess.start(data: data)
+        let process = server.process
         defer {
             if process.isRunning { process.terminate() }
         }
-        var output = ""
-        var port: String?
-        while port == nil {
-            let chunk = log.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            output += String(decoding: chunk, as: UTF8.self)
-            port = output.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression)
-                .map { String(output[$0].split(separator: ":").last ?? "") }
-        }
-        let listening = try #require(port, "the server did not start: \(output)")
+        var output = server.startupLog
+        let listening = server.port
 
         let url = try #require(URL(string: "http://127.0.0.1:\(listening)/database/1/iCloud.com.example.Party/development/public/users/current"))
         let (body, response) = try await URLSession.shared.data(from: url)
@@ -40,7 +27,7 @@ struct ServeCommandTests {
 
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        output += String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        output += String(decoding: server.log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0)
         #expect(output.contains("GET /database/1/iCloud.com.example.Party/development/public/users/current 401 "))
     }

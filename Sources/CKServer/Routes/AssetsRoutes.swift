@@ -7,11 +7,7 @@ struct AssetsRoutes {
 
     func register(on group: RouterGroup<ServerRequestContext>, router: Router<ServerRequestContext>) {
         let assets = AssetService(storage: services.storage, configuration: services.configuration)
-        group.post("assets/upload") { request, context in
-            let (body, bytes) = try await DatabaseRequest.body(AssetsUpload.Request.self, of: request)
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-            return try resolved.respond(try await assets.requestUploads(body, access: resolved.access))
-        }
+        group.postOperation("assets/upload", services: services, assets.requestUploads)
         router.post("assets/upload/:slot") { request, context in
             let limit = services.configuration.maximumAssetSize
             let buffer = try await request.body.collect(upTo: limit + 1)

@@ -7,19 +7,8 @@ struct SubscriptionsRoutes {
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         let subscriptions = SubscriptionService(storage: services.storage)
-        group.get("subscriptions/list") { request, context in
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
-            return try resolved.respond(try await subscriptions.list(access: resolved.access))
-        }
-        group.post("subscriptions/lookup") { request, context in
-            let (body, bytes) = try await DatabaseRequest.body(Subscriptions.LookupRequest.self, of: request)
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-            return try resolved.respond(try await subscriptions.lookup(body, access: resolved.access))
-        }
-        group.post("subscriptions/modify") { request, context in
-            let (body, bytes) = try await DatabaseRequest.body(Subscriptions.ModifyRequest.self, of: request)
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-            return try resolved.respond(try await subscriptions.modify(body, access: resolved.access))
-        }
+        group.getOperation("subscriptions/list", services: services, subscriptions.list)
+        group.postOperation("subscriptions/lookup", services: services, subscriptions.lookup)
+        group.postOperation("subscriptions/modify", services: services, subscriptions.modify)
     }
 }

@@ -6,32 +6,18 @@ struct UsersRoutes {
     let services: ServerServices
 
     func register(on group: RouterGroup<ServerRequestContext>) {
-        group.get("users/current") { request, context in
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
-            let user = try resolved.access.requireUser()
-            return try resolved.respond(User(userRecordName: user.userRecordName))
+        group.getOperation("users/current", services: services) { access in
+            User(userRecordName: try access.requireUser().userRecordName)
         }
-        group.get("users/caller") { request, context in
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
-            let user = try resolved.access.requireUser()
-            return try resolved.respond(UsersLookup.IdentitiesResponse(users: [UserDirectory.identity(of: user, includingName: true)]))
+        group.getOperation("users/caller", services: services) { access in
+            UsersLookup.IdentitiesResponse(users: [UserDirectory.identity(of: try access.requireUser(), includingName: true)])
         }
         let directory = UserDirectory(storage: services.storage)
-        group.get("users/discover") { request, context in
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
-            return try resolved.respond(try await directory.discover(nil, access: resolved.access))
+        group.getOperation("users/discover", services: services) { access in try await directory.discover(nil, access: access) }
+        group.postOperation("users/discover", services: services) { (body: UsersLookup.DiscoverRequest, access) in
+            try await directory.discover(body.lookupInfos, access: access)
         }
-        group.post("users/discover") { request, context in
-            let (body, bytes) = try await DatabaseRequest.body(UsersLookup.DiscoverRequest.self, of: request)
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-            return try resolved.respond(try await directory.discover(body.lookupInfos, access: resolved.access))
-        }
-        for path in ["users/lookup/email", "users/lookup/id"] {
-            group.post(RouterPath(path)) { request, context in
-                let (body, bytes) = try await DatabaseRequest.body(UsersLookup.LookupRequest.self, of: request)
-                let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-                return try resolved.respond(try await directory.lookup(body, access: resolved.access))
-            }
-        }
+        group.postOperation("users/lookup/email", services: services, directory.lookup)
+        group.postOperation("users/lookup/id", services: services, directory.lookup)
     }
 }

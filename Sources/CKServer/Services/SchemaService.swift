@@ -29,10 +29,7 @@ public struct SchemaService: Sendable {
             let againstProduction = SchemaDiff(production: pair.production, development: imported)
             let blocked = againstProduction.changes(of: .blocked)
             guard blocked.isEmpty else {
-                throw ServerError(
-                    .badRequest,
-                    reason: "the schema would lose what production has: "
-                        + blocked.map { "\($0.summary) (\($0.reason ?? "blocked"))" }.joined(separator: "; "))
+                throw Self.refusal("the schema would lose what production has", blocked)
             }
             let diff = SchemaDiff(production: pair.development, development: imported)
             if !validateOnly {
@@ -69,10 +66,7 @@ public struct SchemaService: Sendable {
             }
             let blocked = diff.changes(of: .blocked)
             guard blocked.isEmpty else {
-                throw ServerError(
-                    .badRequest,
-                    reason: "production refuses this deploy: "
-                        + blocked.map { "\($0.summary) (\($0.reason ?? "blocked"))" }.joined(separator: "; "))
+                throw Self.refusal("production refuses this deploy", blocked)
             }
             guard !diff.isEmpty else {
                 return (DeployResult(diff: diff, production: pair.production), nil)
@@ -81,6 +75,12 @@ public struct SchemaService: Sendable {
             let deployment = Deployment(actor: actor, deployedAt: Date(), digest: diff.digest, changes: diff.changes.map(\.summary))
             return (DeployResult(diff: diff, production: pair.production), deployment)
         }
+    }
+
+    /// `BAD_REQUEST` listing each blocked change with its reason.
+    private static func refusal(_ verdict: String, _ blocked: [SchemaChange]) -> ServerError {
+        ServerError(
+            .badRequest, reason: verdict + ": " + blocked.map { "\($0.summary) (\($0.reason ?? "blocked"))" }.joined(separator: "; "))
     }
 
     /// Parses and validates schema text, or throws `BAD_REQUEST` saying where and what is wrong.

@@ -1,0 +1,28 @@
+import Hummingbird
+
+extension RouterGroup where Context == ServerRequestContext {
+    /// Registers a data API operation sent with POST: the body is decoded as `Body`, the request resolved
+    /// and authenticated, `handle` run, and its answer sent as JSON (with the rotated web auth token, and
+    /// numbers as strings when `numbersAsStrings` says the body asked for it).
+    func postOperation<Body: Decodable & Sendable, Answer: Encodable>(
+        _ path: String, services: ServerServices, numbersAsStrings: @escaping @Sendable (Body) -> Bool? = { _ in nil },
+        _ handle: @escaping @Sendable (Body, DatabaseAccess) async throws -> Answer
+    ) {
+        post(RouterPath(path)) { request, context in
+            let (body, bytes) = try await DatabaseRequest.body(Body.self, of: request)
+            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+            return try resolved.respond(try await handle(body, resolved.access), numbersAsStrings: numbersAsStrings(body))
+        }
+    }
+
+    /// Registers a data API operation sent with GET: the request resolved and authenticated, `handle` run,
+    /// and its answer sent as JSON.
+    func getOperation<Answer: Encodable>(
+        _ path: String, services: ServerServices, _ handle: @escaping @Sendable (DatabaseAccess) async throws -> Answer
+    ) {
+        get(RouterPath(path)) { request, context in
+            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
+            return try resolved.respond(try await handle(resolved.access))
+        }
+    }
+}

@@ -12,6 +12,11 @@ enum JSONResponse {
     ) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
+        if let writable = value as? any JSONWritable {
+            var writer = JSONWriter()
+            writable.write(to: &writer, numbersAsStrings: numbersAsStrings)
+            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        }
         let encoder = JSONEncoder()
         encoder.userInfo[.numbersAsStrings] = numbersAsStrings
         let data = try encoder.encode(value)

@@ -71,7 +71,12 @@ enum RecordIndexing {
 
     /// Text as the index compares it: case- and diacritic-insensitive, as CloudKit's string equality is.
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, the common case: lower-casing is all the folding there is.
+            return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     private static func searchText(_ value: FieldValue?) -> String? {

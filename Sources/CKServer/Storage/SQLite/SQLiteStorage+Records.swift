@@ -29,8 +29,6 @@ extension SQLiteStorage {
     }
 
     public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<String, ServerError>] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         return try await writer.writeWithoutTransaction { db in
             var outcomes: [Result<String, ServerError>] = []
             try db.inTransaction {
@@ -40,10 +38,16 @@ extension SQLiteStorage {
                 for write in writes {
                     var changeAfter = lastChange
                     var outcome: Result<Int64, ServerError> = .success(0)
-                    try db.inSavepoint {
-                        outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, encoder: encoder, db: db)
-                        if case .failure = outcome { return .rollback }
-                        return .commit
+                    if case .delete = write {
+                        // A delete's cascade may fail half way: undo what it did.
+                        try db.inSavepoint {
+                            outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, db: db)
+                            if case .failure = outcome { return .rollback }
+                            return .commit
+                        }
+                    } else {
+                        // Saves check everything before their first statement, so a refused one wrote nothing.
+                        outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, db: db)
                     }
                     switch outcome {
                     case .failure(let failure):
@@ -73,11 +77,14 @@ extension SQLiteStorage {
     /// Applies one write, taking change numbers after `lastChange` (a delete's cascade takes one per record),
     /// and returns the change number of the written record itself, or why the write is refused.
     private static func apply(
-        _ write: RecordWrite, zoneID: Int64, lastChange: inout Int64, encoder: JSONEncoder, db: Database
+        _ write: RecordWrite, zoneID: Int64, lastChange: inout Int64, db: Database
     ) throws -> Result<Int64, ServerError> {
         switch write {
         case .insert(let record, let indexes):
-            if try isLive(record.recordName, zoneID: zoneID, db: db) {
+            let state = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"),
+                arguments: [zoneID, record.recordName])
+            if state == true {
                 return .failure(ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName))
             }
             if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
@@ -96,11 +103,11 @@ extension SQLiteStorage {
                         modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
                         change_number = excluded.change_number
                     """,
-                arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange), try fieldsText(record.fields, encoder),
+                arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange), fieldsText(record.fields),
                             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
                             record.modified.deviceID, lastChange])
-            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
+            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db, isNew: state == nil)
             return .success(lastChange)
         case .update(let record, let indexes, let expectedTag):
             if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
@@ -112,7 +119,7 @@ extension SQLiteStorage {
                         modified_device = ?, change_number = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
-                arguments: [record.recordType, changeTag(lastChange + 1), try fieldsText(record.fields, encoder),
+                arguments: [record.recordType, changeTag(lastChange + 1), fieldsText(record.fields),
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
                             lastChange + 1, zoneID, record.recordName, expectedTag])
             guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
@@ -183,8 +190,12 @@ extension SQLiteStorage {
     }
 
     /// Puts a record's index entries in place of the ones it had.
-    private static func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database) throws {
-        try removeIndexes(of: record.recordName, zoneID: zoneID, db: db)
+    private static func replaceIndexes(
+        of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database, isNew: Bool = false
+    ) throws {
+        if !isNew {
+            try removeIndexes(of: record.recordName, zoneID: zoneID, db: db)
+        }
         for receipt in indexes.assetReceipts {
             try db.executeCached(
                 sql: "INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (?, ?, ?)",
@@ -235,8 +246,11 @@ extension SQLiteStorage {
             : ServerError(.notFound, reason: "there is no record named \(recordName)", recordName: recordName)
     }
 
-    private static func fieldsText(_ fields: [String: FieldValue], _ encoder: JSONEncoder) throws -> String {
-        String(decoding: try encoder.encode(fields), as: UTF8.self)
+    /// A record's fields as stored: the JSON of their wire form.
+    private static func fieldsText(_ fields: [String: FieldValue]) -> String {
+        var writer = JSONWriter(capacity: 256)
+        writer.fields(fields)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     static func zoneRowID(_ db: Database, _ zone: ZoneKey) throws -> Int64? {

@@ -1,0 +1,54 @@
+import CKModel
+import Foundation
+import Testing
+
+@Suite("The fast JSON writer gives the same JSON as Codable")
+struct JSONWriterTests {
+    /// A record with every kind of field value and every optional key.
+    static var fullRecord: Record {
+        Record(
+            recordName: "r \"quoted\" \\ \n\t\u{1}é", recordType: "Party", recordChangeTag: "1e",
+            fields: Dictionary(uniqueKeysWithValues: FieldValueCodingTests.cases.enumerated().map { ("f\($0.offset)", $0.element.0) }),
+            created: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_u", deviceID: "iCloud"),
+            modified: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 2)),
+            deleted: false, parent: Reference(recordName: "p"), share: Reference(recordName: "s", action: .none),
+            zoneID: ZoneID(zoneName: "Z", ownerRecordName: "_o", zoneType: .regularCustomZone), shortGUID: "g", createShortGUID: true)
+    }
+
+    private func parsed(_ bytes: some Sequence<UInt8>) throws -> NSDictionary {
+        try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary)
+    }
+
+    private func written(_ value: some JSONWritable, numbersAsStrings: Bool) throws -> NSDictionary {
+        var writer = JSONWriter()
+        value.write(to: &writer, numbersAsStrings: numbersAsStrings)
+        return try parsed(writer.bytes)
+    }
+
+    @Test("records and the responses that carry them", arguments: [false, true])
+    func equivalence(numbersAsStrings: Bool) throws {
+        let error = ServerError(.conflict, reason: "stale", recordName: "x")
+        let records: [ItemResult<Record>] = [.success(Self.fullRecord), .success(Record(recordName: "bare")), .failure(error)]
+        let values: [any JSONWritable & Encodable] = [
+            Self.fullRecord, Record(),
+            RecordsModify.Response(records: records), RecordsLookup.Response(records: records),
+            RecordsQuery.Response(records: records, continuationMarker: "m"), RecordsQuery.Response(records: []),
+            RecordsChanges.Response(records: [Self.fullRecord], syncToken: "t", moreComing: true),
+            ChangesZone.Response(zones: [
+                .success(ChangesZone.ZoneChanges(zoneID: ZoneID(zoneName: "Z"), syncToken: "t", moreComing: false, records: [Self.fullRecord])),
+                .failure(ServerError(.zoneNotFound, zoneID: ZoneID(zoneName: "Y"))),
+            ]),
+        ]
+        for value in values {
+            #expect(try written(value, numbersAsStrings: numbersAsStrings) == jsonObject(value, numbersAsStrings: numbersAsStrings), "\(type(of: value))")
+        }
+    }
+
+    @Test("what the writer writes decodes back to the same values")
+    func roundTrip() throws {
+        var writer = JSONWriter()
+        RecordsModify.Response(records: [.success(Self.fullRecord)]).write(to: &writer, numbersAsStrings: false)
+        let decoded = try JSONDecoder().decode(RecordsModify.Response.self, from: Data(writer.bytes))
+        #expect(decoded.records == [.success(Self.fullRecord)])
+    }
+}

@@ -4,7 +4,7 @@ public struct NotificationInfo: Hashable, Sendable, Codable {
     public var alertBody: String?
     /// A key of the app's localized strings to show instead of `alertBody`.
     public var alertLocalizationKey: String?
-    /// Record fields whose values fill the localized alert's placeholders.
+    /// Record fields whose values fill the `%@` slots of the localized alert.
     public var alertLocalizationArgs: [String]?
     /// A key of the app's localized strings for the alert's action button.
     public var alertActionLocalizationKey: String?

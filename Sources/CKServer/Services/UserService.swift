@@ -26,9 +26,25 @@ public struct UserService: Sendable {
             container: container, userRecordName: SecretGenerator.userRecordName(), name: name, emailAddress: emailAddress,
             isDiscoverable: discoverable)
         try await storage.createUser(user)
+        try await createUserRecords(for: user)
         let token = try await CredentialService(storage: storage, configuration: configuration)
             .issueWebAuthToken(container: container, userRecordName: user.userRecordName)
         return (user, token)
+    }
+
+    /// The user's record in the `Users` type, named by their record name, in the public database of both
+    /// environments, as CloudKit keeps one for every user of a container.
+    private func createUserRecords(for user: UserAccount) async throws {
+        let stamp = RecordStamp(timestamp: Timestamp(Date()), userRecordName: user.userRecordName, deviceID: "iCloud")
+        let record = StoredRecord(
+            recordName: user.userRecordName, recordType: RecordType.usersTypeName, changeTag: "", fields: [:], created: stamp,
+            modified: stamp)
+        for environment in ContainerEnvironment.allCases {
+            let zone = ZoneKey(
+                container: user.container, environment: environment, database: .public, ownerRecordName: "",
+                zoneName: ZoneID.defaultZoneName)
+            _ = try await storage.apply([.insert(record, RecordIndexes())], in: zone, atomic: false)
+        }
     }
 
     /// The user with this name, or `NOT_FOUND`.

@@ -21,6 +21,8 @@ struct UsersRoutesTests {
             #expect(rotated.count >= 100 && rotated != server.webAuthToken)
             // The old token keeps working for the grace period, and the new one works too.
             #expect(try await client.execute(uri: uri, method: .get).status == .ok)
+            let userRecord = try await server.post(client, "records/lookup", #"{"records":[{"recordName":"\#(server.user.userRecordName)"}]}"#, as: .world)
+            #expect(try TestServer.records(userRecord).first?["recordType"] as? String == "Users")
             let next = server.path("users/caller") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(rotated))"
             let caller = try await client.execute(uri: next, method: .get)
             #expect(caller.status == .ok)

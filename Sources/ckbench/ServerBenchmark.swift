@@ -196,7 +196,7 @@ struct ServerBenchmark {
         let info = try await ContainerService(storage: storage).existing(container)
         return DatabaseAccess(
             container: info, environment: .development, database: database,
-            caller: .developer(userRecordName: info.developerRecordName, readOnly: false), serverURL: "")
+            caller: .developer(userRecordName: info.developerRecordName), serverURL: "")
     }
 
     private func timed(_ body: () async throws -> Void) async throws -> Duration {

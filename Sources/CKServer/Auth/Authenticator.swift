@@ -10,9 +10,11 @@ struct Authenticator: Sendable {
     let storage: any ServerStorage
     let configuration: ServerConfiguration
 
-    /// The outcome: who the caller is and, for a web auth token, the token to send back.
+    /// The outcome: who the caller is, whether it may only read (a read-only management token, also when it
+    /// acts as a user), and for a web auth token, the token to send back.
     struct Authentication: Sendable {
         var caller: Caller
+        var isReadOnly = false
         var rotatedWebAuthToken: String?
     }
 
@@ -24,10 +26,10 @@ struct Authenticator: Sendable {
                 throw ServerError(.authenticationFailed, reason: "Authentication failed")
             }
             try signature.verify(with: key, body: body, subpath: subpath, now: now)
-            return Authentication(caller: .developer(userRecordName: container.developerRecordName, readOnly: false))
+            return Authentication(caller: .developer(userRecordName: container.developerRecordName))
         }
         if let token = credentials.managementToken {
-            return Authentication(caller: try await managementCaller(token, actingAs: credentials.actAsUserRecordName, in: container))
+            return try await managementCaller(token, actingAs: credentials.actAsUserRecordName, in: container)
         }
         guard let apiToken = credentials.apiToken else {
             throw ServerError(.authenticationFailed, reason: "the request has no credentials: send ckAPIToken, a server-to-server signature or a management token")
@@ -45,19 +47,21 @@ struct Authenticator: Sendable {
         return Authentication(caller: .user(user), rotatedWebAuthToken: rotated)
     }
 
-    private func managementCaller(_ token: String, actingAs userRecordName: String?, in container: ContainerInfo) async throws -> Caller {
+    private func managementCaller(_ token: String, actingAs userRecordName: String?, in container: ContainerInfo) async throws
+        -> Authentication
+    {
         guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: token)), record.kind == .managementToken,
             record.container == nil || record.container == container.id
         else {
             throw ServerError(.authenticationFailed, reason: "the management token is not valid for \(container.id)")
         }
         guard let userRecordName else {
-            return .developer(userRecordName: container.developerRecordName, readOnly: record.isReadOnly)
+            return Authentication(caller: .developer(userRecordName: container.developerRecordName), isReadOnly: record.isReadOnly)
         }
         guard let user = try await storage.user(recordName: userRecordName, in: container.id) else {
             throw ServerError(.badRequest, reason: "there is no user \(userRecordName) in \(container.id) to act as")
         }
-        return .user(user)
+        return Authentication(caller: .user(user), isReadOnly: record.isReadOnly)
     }
 
     private func signedInUser(_ token: String, in container: ContainerInfo, now: Date) async throws -> UserAccount {

@@ -12,14 +12,30 @@ public struct DatabaseAccess: Sendable {
     public var caller: Caller
     /// The address clients reach the server at (`http://host:port`), for the URLs it hands out.
     public var serverURL: String
+    /// Whether the credentials only allow reading (a read-only management token, also acting as a user).
+    public var isReadOnly: Bool
 
     /// Creates an access description.
-    public init(container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String) {
+    public init(
+        container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String,
+        isReadOnly: Bool = false
+    ) {
         self.container = container
         self.environment = environment
         self.database = database
         self.caller = caller
         self.serverURL = serverURL
+        self.isReadOnly = isReadOnly
+    }
+
+    /// Refuses a change for credentials that only allow reading, and for anyone who is not signed in.
+    public func requireWriter() throws {
+        if isReadOnly {
+            throw ServerError(.accessDenied, reason: "the management token is read-only")
+        }
+        if case .world = caller {
+            throw ServerError(.authenticationRequired, reason: "request needs authorization", redirectURL: signInURL)
+        }
     }
 
     /// Where a user signs in, for `AUTHENTICATION_REQUIRED`.

@@ -27,14 +27,14 @@ public struct StoredRecord: Hashable, Sendable {
 
     /// The record dictionary of a response, with only `desiredKeys` among the fields (all when `nil`), its
     /// assets with their `downloadURL` on `serverURL`.
-    public func wireRecord(zoneID: ZoneID, desiredKeys: [String]?, serverURL: String) -> Record {
+    public func wireRecord(zoneID: ZoneID, desiredKeys: [String]?, serverURL: String, container: ContainerID) -> Record {
         var shown = desiredKeys.map { keys in fields.filter { keys.contains($0.key) } } ?? fields
         for (name, value) in shown {
             switch value {
             case .asset(let asset):
-                shown[name] = .asset(AssetService.fetched(asset, serverURL: serverURL))
+                shown[name] = .asset(AssetService.fetched(asset, container: container, serverURL: serverURL))
             case .list(.asset(let assets)):
-                shown[name] = .list(.asset(assets.map { AssetService.fetched($0, serverURL: serverURL) }))
+                shown[name] = .list(.asset(assets.map { AssetService.fetched($0, container: container, serverURL: serverURL) }))
             default:
                 break
             }

@@ -17,8 +17,11 @@ struct AssetsRoutes {
             let receipt = try await assets.upload(Array(buffer.readableBytesView), slot: context.parameters.get("slot") ?? "")
             return try JSONResponse.make(receipt)
         }
-        router.get("assets/download/:checksum") { _, context in
-            let data = try await assets.download(checksum: context.parameters.get("checksum") ?? "")
+        router.get("assets/download/:container/:receipt") { _, context in
+            guard let container = context.parameters.get("container").flatMap(ContainerID.init(rawValue:)) else {
+                throw ServerError(.notFound, reason: "there is no such asset")
+            }
+            let data = try await assets.download(receipt: context.parameters.get("receipt") ?? "", container: container)
             return Response(
                 status: .ok, headers: [.contentType: "application/octet-stream"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -35,7 +35,7 @@ struct DatabaseRequest: Sendable {
             .authenticate(RequestCredentials(request), container: container, body: body, subpath: subpath)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            serverURL: serverURL(of: request))
+            serverURL: serverURL(of: request), isReadOnly: authentication.isReadOnly)
         return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
     }
 

@@ -25,6 +25,7 @@ public struct AssetService: Sendable {
         guard request.tokens.count <= RecordService.maximumOperations else {
             throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) tokens may be asked for in one request")
         }
+        try access.requireWriter()
         _ = try access.zone(request.zoneID)
         var tokens: [AssetsUpload.Token] = []
         for token in request.tokens {
@@ -60,14 +61,37 @@ public struct AssetService: Sendable {
             wrappingKey: Data(SecretGenerator.randomBytes(32)).base64EncodedString(), receipt: receipt))
     }
 
-    /// The bytes of the file with this checksum (hex), for a `downloadURL`.
-    public func download(checksum: String) async throws -> Data {
-        guard checksum.count == 64, checksum.allSatisfy(\.isHexDigit), try await storage.assetExists(checksum: checksum),
-            let data = try? Data(contentsOf: configuration.assetsDirectory.appendingPathComponent(checksum))
+    /// The bytes of the file uploaded under `receipt` to `container`, for a `downloadURL`.
+    public func download(receipt: String, container: ContainerID) async throws -> Data {
+        guard let file = try await storage.assets(withReceipts: [receipt], in: container)[receipt],
+            let data = try? Data(contentsOf: configuration.assetsDirectory.appendingPathComponent(file.checksum))
         else {
             throw ServerError(.notFound, reason: "there is no such asset")
         }
         return data
+    }
+
+    /// The ASSET value to store for a value a client saves: the checksum and size of the file its receipt
+    /// names (never what the client claims), or `nil` when the receipt is not one of this container's.
+    static func stored(_ asset: Asset, files: [String: UploadedFile]) -> Asset? {
+        guard let receipt = asset.receipt, let file = files[receipt], let digest = bytes(hex: file.checksum) else { return nil }
+        let checksum = Data(digest).base64EncodedString()
+        return Asset(
+            fileChecksum: checksum, size: file.size, referenceChecksum: asset.referenceChecksum ?? checksum,
+            wrappingKey: asset.wrappingKey, receipt: receipt)
+    }
+
+    private static func bytes(hex: String) -> [UInt8]? {
+        guard hex.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
     }
 
     /// Removes the uploads no record holds that are older than the upload window, and their files.
@@ -77,11 +101,11 @@ public struct AssetService: Sendable {
         }
     }
 
-    /// An ASSET value as a fetch returns it: its checksum, size and where to download it.
-    static func fetched(_ asset: Asset, serverURL: String) -> Asset {
-        let hex = asset.fileChecksum.flatMap { Data(base64Encoded: $0) }.map(SecretGenerator.hex)
-        return Asset(
+    /// An ASSET value as a fetch returns it: its checksum, size and where to download it (by its receipt, a
+    /// random name that only this container's records carry).
+    static func fetched(_ asset: Asset, container: ContainerID, serverURL: String) -> Asset {
+        Asset(
             fileChecksum: asset.fileChecksum, size: asset.size,
-            downloadURL: hex.map { "\(serverURL)/assets/download/\($0)" })
+            downloadURL: asset.receipt.map { "\(serverURL)/assets/download/\(container)/\($0)" })
     }
 }

@@ -111,7 +111,7 @@ public struct ChangeFeedService: Sendable {
         let records = shown.map { change in
             change.isDeleted
                 ? Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID)
-                : change.record.wireRecord(zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL)
+                : change.record.wireRecord(zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: access.container.id)
         }
         let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: shown.last?.changeNumber ?? after) : state.syncToken
         return Page(zoneID: wireZoneID, records: records, syncToken: next.text, moreComing: moreComing)

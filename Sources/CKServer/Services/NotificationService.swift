@@ -19,6 +19,7 @@ public struct NotificationService: Sendable {
 
     /// `tokens/create`: a new push token for the signed-in user and the URL to long-poll for it.
     public func createToken(_ request: Tokens.CreateRequest, access: DatabaseAccess, serverURL: String) async throws -> Tokens.CreateResponse {
+        try access.requireWriter()
         let user = try access.requireUser()
         let bytes = SecretGenerator.randomBytes(32)
         let token = Data(bytes).base64EncodedString()
@@ -30,6 +31,7 @@ public struct NotificationService: Sendable {
 
     /// `tokens/register`: the token receives the notifications of the user's subscriptions from now on.
     public func registerToken(_ request: Tokens.RegisterRequest, access: DatabaseAccess) async throws {
+        try access.requireWriter()
         let user = try access.requireUser()
         guard try await storage.registerPushToken(request.apnsToken, for: user.userRecordName, in: access.container.id) else {
             throw ServerError(.badRequest, reason: "the apnsToken was not created by tokens/create for this user")

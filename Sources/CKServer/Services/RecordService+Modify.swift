@@ -11,7 +11,7 @@ extension RecordService {
         guard operations.count <= Self.maximumOperations else {
             throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) operations may be sent in one request")
         }
-        if case .developer(_, readOnly: true) = access.caller {
+        if access.isReadOnly {
             throw ServerError(.accessDenied, reason: "the management token is read-only")
         }
         let zone = try access.zone(request.zoneID)
@@ -23,7 +23,7 @@ extension RecordService {
         let existing = try await storage.records(named: names, in: zone)
         let admission = try await admit(operations, existing: existing, access: access)
         let receipts = Set(operations.flatMap { RecordIndexing.assetReceipts(of: $0.record.fields ?? [:]) })
-        let knownReceipts = try await storage.existingAssetReceipts(Array(receipts), in: access.container.id)
+        let files = try await storage.assets(withReceipts: Array(receipts), in: access.container.id)
 
         var plans: [Result<RecordWrite, ServerError>] = []
         var seen = Set<String>()
@@ -34,7 +34,8 @@ extension RecordService {
                 continue
             }
             plans.append(Result {
-                try Self.checkAssets(operation.record.fields ?? [:], knownReceipts: knownReceipts)
+                var operation = operation
+                operation.record.fields = try operation.record.fields.map { try Self.storedAssets($0, files: files) }
                 return try plan(operation, name: name, existing: existing[name], admission: admission[index], schema: admission.schema, access: access)
             }.mapError { error in
                 var failure = error as? ServerError ?? ServerError(.internalError, reason: "\(error)")
@@ -70,10 +71,11 @@ extension RecordService {
                 }
             }
         }
-        try await notifications?.notify(events, in: zone)
+        // The writes are committed: notifying and collecting files are best effort and cannot fail the request.
+        try? await notifications?.notify(events, in: zone)
         let releasedAssets = events.contains { $0.reason != 1 } && existing.values.contains { !RecordIndexing.assetReceipts(of: $0.fields).isEmpty }
         if releasedAssets {
-            try await assets?.collectGarbage()
+            try? await assets?.collectGarbage()
         }
         let zoneID = ZoneService.wireZoneID(zone)
         return RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
@@ -93,7 +95,7 @@ extension RecordService {
                 case .insert(var record, _), .update(var record, _, _):
                     record.changeTag = changeTag
                     let keys = operations[index].desiredKeys ?? request.desiredKeys
-                    return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys, serverURL: access.serverURL))
+                    return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys, serverURL: access.serverURL, container: access.container.id))
                 }
             }
         })
@@ -119,7 +121,10 @@ extension RecordService {
         let snapshot = try await storage.schemas(of: access.container.id)
         let current = environment == .development ? snapshot.development : snapshot.production
         let admitted = Self.admit(saves, into: current, environment: environment)
-        guard environment == .development, admitted.schema != current else { return admitted }
+        // Only a caller who may write grows the schema: a refused save must leave no type or field behind.
+        guard environment == .development, admitted.schema != current, !access.isReadOnly, access.caller != .world else {
+            return admitted
+        }
         // Just-in-time additions: admit again inside the write, against the schema as it is then.
         return try await storage.updateSchemas(of: access.container.id) { pair in
             let admission = Self.admit(saves, into: pair.development, environment: environment)
@@ -211,15 +216,24 @@ extension RecordService {
         RecordStamp(timestamp: Timestamp(Date()), userRecordName: access.caller.userRecordName, deviceID: "iCloud")
     }
 
-    /// Refuses ASSET values that do not carry the receipt of a file uploaded to this container.
-    private static func checkAssets(_ fields: [String: FieldValue], knownReceipts: Set<String>) throws {
+    /// The fields with each ASSET value replaced by what the server knows of the file its receipt names;
+    /// a value without the receipt of a file uploaded to this container is refused.
+    private static func storedAssets(_ fields: [String: FieldValue], files: [String: UploadedFile]) throws -> [String: FieldValue] {
+        func stored(_ asset: Asset, _ name: String) throws -> Asset {
+            guard let stored = AssetService.stored(asset, files: files) else {
+                throw ServerError(.badRequest, reason: "the ASSET value of field '\(name)' needs the receipt of a file uploaded with assets/upload")
+            }
+            return stored
+        }
+        var result = fields
         for (name, value) in fields {
-            for case .asset(let asset) in FilterEvaluator.elements(value) {
-                guard let receipt = asset.receipt, knownReceipts.contains(receipt) else {
-                    throw ServerError(.badRequest, reason: "the ASSET value of field '\(name)' needs the receipt of a file uploaded with assets/upload")
-                }
+            switch value {
+            case .asset(let asset): result[name] = .asset(try stored(asset, name))
+            case .list(.asset(let assets)): result[name] = .list(.asset(try assets.map { try stored($0, name) }))
+            default: break
             }
         }
+        return result
     }
 
     private static func checkSize(_ record: StoredRecord) throws {

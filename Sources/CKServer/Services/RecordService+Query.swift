@@ -57,7 +57,7 @@ extension RecordService {
         }
         let zoneID = ZoneService.wireZoneID(zone)
         let records = Self.sortedWithinPage(found, by: plan.sortBy).map {
-            ItemResult.success($0.wireRecord(zoneID: zoneID, desiredKeys: request.desiredKeys, serverURL: access.serverURL))
+            ItemResult.success($0.wireRecord(zoneID: zoneID, desiredKeys: request.desiredKeys, serverURL: access.serverURL, container: access.container.id))
         }
         return RecordsQuery.Response(records: records, continuationMarker: exhausted ? nil : cursor?.marker)
     }

@@ -45,7 +45,7 @@ public struct RecordService: Sendable {
             {
                 return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: item.recordName))
             }
-            return .success(record.wireRecord(zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL))
+            return .success(record.wireRecord(zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL, container: access.container.id))
         })
     }
 

@@ -36,9 +36,7 @@ public struct SubscriptionService: Sendable {
         guard request.operations.count <= RecordService.maximumOperations else {
             throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) operations may be sent in one request")
         }
-        if case .developer(_, readOnly: true) = access.caller {
-            throw ServerError(.accessDenied, reason: "the management token is read-only")
-        }
+        try access.requireWriter()
         let database = try access.subscriptionDatabase()
         let schema = try await RecordService(storage: storage).currentSchema(access)
         var results: [ItemResult<Subscription>] = []

@@ -33,9 +33,7 @@ public struct ZoneService: Sendable {
         guard request.operations.count <= RecordService.maximumOperations else {
             throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) operations may be sent in one request")
         }
-        if case .developer(_, readOnly: true) = access.caller {
-            throw ServerError(.accessDenied, reason: "the management token is read-only")
-        }
+        try access.requireWriter()
         var results: [ItemResult<Zone>] = []
         for operation in request.operations {
             let zoneID = operation.zone.zoneID

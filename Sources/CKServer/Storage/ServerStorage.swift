@@ -150,11 +150,8 @@ public protocol ServerStorage: Sendable {
     /// Records an uploaded file under its receipt.
     func insertAsset(receipt: String, checksum: String, size: Int64, in container: ContainerID, at date: Date) async throws
 
-    /// Which of these receipts belong to files uploaded to the container.
-    func existingAssetReceipts(_ receipts: [String], in container: ContainerID) async throws -> Set<String>
-
-    /// Whether a stored file has this checksum.
-    func assetExists(checksum: String) async throws -> Bool
+    /// The files uploaded to the container under these receipts: their checksum (hex) and size, by receipt.
+    func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile]
 
     /// Forgets the uploads that no record references and that are older than `date`, and returns the checksums
     /// of the files no upload uses any more, to remove from disk.

@@ -39,9 +39,13 @@ struct AssetsRoutesTests {
             let download = try await client.execute(uri: path(downloadURL), method: .get)
             #expect(Array(download.body.readableBytesView) == content)
 
+            let forged = try TestServer.records(try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p3","fields":{"photo":{"value":{"fileChecksum":"forged","size":99,"receipt":"\#(receipt)"},"type":"ASSET"}}}}]}"#, as: me))[0]
+            let kept = try #require(((forged["fields"] as? [String: Any])?["photo"] as? [String: Any])?["value"] as? [String: Any])
+            #expect(kept["size"] as? Int == content.count)
+            #expect(kept["fileChecksum"] as? String == singleFile["fileChecksum"] as? String)
+            #expect(try await client.execute(uri: "/assets/download/iCloud.other/\(receipt)", method: .get).status == .notFound)
             let bogus = try TestServer.records(try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"photo":{"value":{"fileChecksum":"x","size":1,"receipt":"forged"},"type":"ASSET"}}}}]}"#, as: me))[0]
             #expect(bogus["serverErrorCode"] as? String == "BAD_REQUEST")
-            _ = receipt
         }
     }
 
@@ -60,6 +64,7 @@ struct AssetsRoutesTests {
 
             let uploaded = try await client.execute(uri: path(try await uploadURL()), method: .post, body: ByteBuffer(string: "orphan"))
             let checksum = try #require((try uploaded.json["singleFile"] as? [String: Any])?["fileChecksum"] as? String)
+            let receipt = try #require((try uploaded.json["singleFile"] as? [String: Any])?["receipt"] as? String)
             let hex = Data(base64Encoded: checksum)!.map { String(format: "%02x", $0) }.joined()
             let file = server.temporary.configuration.assetsDirectory.appendingPathComponent(hex)
             #expect(FileManager.default.fileExists(atPath: file.path))
@@ -68,7 +73,9 @@ struct AssetsRoutesTests {
             #expect(FileManager.default.fileExists(atPath: file.path))
             try await assets.collectGarbage(now: Date().addingTimeInterval(16 * 60))
             #expect(!FileManager.default.fileExists(atPath: file.path))
-            #expect(try await client.execute(uri: "/assets/download/\(hex)", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/assets/download/\(server.container)/\(receipt)", method: .get).status == .notFound)
+            let world = try await server.post(client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: .world)
+            #expect(world.status.code == 421)
         }
     }
 }

@@ -170,7 +170,23 @@ struct RecordsRoutesTests {
             headers[.authorization] = "Bearer \(readOnly)"
             let viewer = try await client.execute(uri: server.path("records/modify"), method: .post, headers: headers, body: .init(string: create("v1")))
             #expect(viewer.status == .forbidden)
+            headers[HTTPField.Name("X-CKServer-Act-As")!] = server.user.userRecordName
+            let actingViewer = try await client.execute(
+                uri: server.path("zones/modify", database: "private"), method: .post, headers: headers,
+                body: .init(string: #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Z"}}}]}"#))
+            #expect(actingViewer.status == .forbidden)
+            let junk = try TestServer.records(try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Junk","recordName":"j","fields":{"x":{"value":1}}}}]}"#, as: .world))[0]
+            #expect(junk["serverErrorCode"] as? String == "ACCESS_DENIED")
         }
+    }
+
+    @Test("a refused save leaves no type behind in the schema")
+    func refusedSaveLeavesSchema() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Junk","recordName":"j"}}]}"#, as: .world)
+        }
+        #expect(try await SchemaService(storage: server.temporary.storage).pendingDiff(of: server.container).isEmpty)
     }
 
     @Test("in the default zone a failing operation does not stop the others")

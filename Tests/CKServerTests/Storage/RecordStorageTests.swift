@@ -17,13 +17,14 @@ struct RecordStorageTests {
     private func prepared() async throws -> SQLiteStorage {
         let temporary = try TemporaryStorage()
         try await ContainerService(storage: temporary.storage).create(zone.container)
+        _ = try await temporary.storage.createZone(zone)
         return temporary.storage
     }
 
     @Test("an atomic batch with one failure writes nothing: the culprit has its error, the others ATOMIC_ERROR")
     func atomicBatch() async throws {
         let storage = try await prepared()
-        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true) .map(\.isSuccess) == [true])
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true).map(\.isSuccess) == [true])
         let outcomes = try await storage.apply([.insert(record("b"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("c"), RecordIndexes())], in: zone, atomic: true)
         #expect(outcomes.map(\.errorCode) == [.atomicError, .exists, .atomicError])
         #expect(try await storage.records(named: ["a", "b", "c"], in: zone).keys.sorted() == ["a"])
@@ -39,14 +40,22 @@ struct RecordStorageTests {
         let tagB = try #require(saved["b"]?.changeTag)
         #expect(tagA != tagB)
         #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: "old")], in: zone, atomic: false).first?.errorCode == .conflict)
-        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: tagA)], in: zone, atomic: false) .map(\.isSuccess) == [true])
+        #expect(try await storage.apply([.update(record("a", guests: 5), RecordIndexes(), expectedTag: tagA)], in: zone, atomic: false).map(\.isSuccess) == [true])
         let updated = try await storage.records(named: ["a"], in: zone)["a"]
         #expect(updated?.fields["guests"] == .int64(5))
         #expect(updated?.changeTag != tagA)
         #expect(try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false).first?.errorCode == .conflict)
-        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: updated!.changeTag)], in: zone, atomic: false) .map(\.isSuccess) == [true])
+        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: updated!.changeTag)], in: zone, atomic: false).map(\.isSuccess) == [true])
         #expect(try await storage.records(named: ["a"], in: zone).isEmpty)
-        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) .map(\.isSuccess) == [true])
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false).map(\.isSuccess) == [true])
+    }
+
+    @Test("a write to a custom zone deleted meanwhile is refused, not a new zone")
+    func deletedZoneStaysDeleted() async throws {
+        let storage = try await prepared()
+        #expect(try await storage.deleteZone(zone))
+        await #expect(throws: ServerError.self) { try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) }
+        #expect(try await storage.zoneState(zone) == nil)
     }
 }
 

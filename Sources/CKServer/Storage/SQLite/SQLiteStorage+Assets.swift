@@ -28,19 +28,16 @@ extension SQLiteStorage {
         }
     }
 
-    public func existingAssetReceipts(_ receipts: [String], in container: ContainerID) async throws -> Set<String> {
-        guard !receipts.isEmpty else { return [] }
+    public func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile] {
+        guard !receipts.isEmpty else { return [:] }
         return try await writer.read { db in
             let marks = Array(repeating: "?", count: receipts.count).joined(separator: ", ")
-            return Set(try String.fetchAll(
-                db, sql: "SELECT receipt FROM assets WHERE container_id = ? AND receipt IN (\(marks))",
-                arguments: StatementArguments([container.rawValue] + receipts)))
-        }
-    }
-
-    public func assetExists(checksum: String) async throws -> Bool {
-        try await writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM assets WHERE checksum = ?)", arguments: [checksum]) ?? false
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT receipt, checksum, size FROM assets WHERE container_id = ? AND receipt IN (\(marks))",
+                arguments: StatementArguments([container.rawValue] + receipts))
+            return Dictionary(uniqueKeysWithValues: rows.map { row in
+                (row["receipt"] as String, UploadedFile(checksum: row["checksum"], size: row["size"]))
+            })
         }
     }
 

@@ -33,7 +33,10 @@ extension SQLiteStorage {
             var outcomes: [Result<String, ServerError>] = []
             try db.inTransaction {
                 outcomes = []
-                let zoneID = try Self.zoneRowID(db, zone) ?? Self.createZoneRow(db, zone)
+                // Only a default zone is created by its first write; a custom zone deleted meanwhile stays deleted.
+                guard let zoneID = try Self.zoneRowID(db, zone) ?? (zone.isDefaultZone ? Self.createZoneRow(db, zone) : nil) else {
+                    throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
+                }
                 var lastChange = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_change FROM zones WHERE id = ?"), arguments: [zoneID]) ?? 0
                 for write in writes {
                     var changeAfter = lastChange
@@ -61,7 +64,7 @@ extension SQLiteStorage {
                         outcomes.append(.failure(failure))
                     case .success(let ownChange):
                         lastChange = changeAfter
-                        outcomes.append(.success(Self.changeTag(ownChange)))
+                        outcomes.append(.success(Self.changeTag(ownChange, zoneID: zoneID)))
                     }
                 }
                 try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
@@ -103,7 +106,7 @@ extension SQLiteStorage {
                         modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
                         change_number = excluded.change_number
                     """,
-                arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange), fieldsText(record.fields),
+                arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange, zoneID: zoneID), fieldsText(record.fields),
                             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
                             record.modified.deviceID, lastChange])
@@ -119,7 +122,7 @@ extension SQLiteStorage {
                         modified_device = ?, change_number = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
-                arguments: [record.recordType, changeTag(lastChange + 1), fieldsText(record.fields),
+                arguments: [record.recordType, changeTag(lastChange + 1, zoneID: zoneID), fieldsText(record.fields),
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
                             lastChange + 1, zoneID, record.recordName, expectedTag])
             guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
@@ -140,30 +143,37 @@ extension SQLiteStorage {
         }
     }
 
-    /// Deletes a record and, through DELETE_SELF references, every record that depends on it; refused while a
-    /// VALIDATE reference from a record that stays points at one of them.
+    /// Deletes a record and, through DELETE_SELF references, every record that depends on it (a worklist, so a
+    /// long chain needs no deep recursion); refused while a VALIDATE reference from a record that stays points
+    /// at one of them.
     private static func cascadeDelete(
         _ recordName: String, zoneID: Int64, lastChange: inout Int64, deleted: inout Set<String>, db: Database
     ) throws -> ServerError? {
-        guard deleted.insert(recordName).inserted, try isLive(recordName, zoneID: zoneID, db: db) else { return nil }
-        lastChange += 1
-        try db.executeCached(
-            sql: "UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ? WHERE zone_id = ? AND record_name = ?",
-            arguments: [changeTag(lastChange), lastChange, zoneID, recordName])
-        try removeIndexes(of: recordName, zoneID: zoneID, db: db)
-        let sources = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT source_name, action FROM record_references WHERE zone_id = ? AND target_name = ?"),
-            arguments: [zoneID, recordName])
-        for source in sources {
-            let name: String = source["source_name"]
-            if source["action"] == ReferenceAction.validate.rawValue, !deleted.contains(name) {
-                return ServerError(
-                    .validatingReferenceError,
-                    reason: "\(recordName) cannot be deleted while \(name) references it with VALIDATE", recordName: recordName)
+        var pending = [recordName]
+        var validated: [(source: String, target: String)] = []
+        while let name = pending.popLast() {
+            guard deleted.insert(name).inserted, try isLive(name, zoneID: zoneID, db: db) else { continue }
+            lastChange += 1
+            try db.executeCached(
+                sql: "UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ? WHERE zone_id = ? AND record_name = ?",
+                arguments: [changeTag(lastChange, zoneID: zoneID), lastChange, zoneID, name])
+            try removeIndexes(of: name, zoneID: zoneID, db: db)
+            let sources = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT source_name, action FROM record_references WHERE zone_id = ? AND target_name = ?"),
+                arguments: [zoneID, name])
+            for source in sources {
+                let sourceName: String = source["source_name"]
+                if source["action"] == ReferenceAction.validate.rawValue {
+                    validated.append((sourceName, name))
+                } else {
+                    pending.append(sourceName)
+                }
             }
-            if let failure = try cascadeDelete(name, zoneID: zoneID, lastChange: &lastChange, deleted: &deleted, db: db) {
-                return failure
-            }
+        }
+        if let (source, target) = validated.first(where: { !deleted.contains($0.source) }) {
+            return ServerError(
+                .validatingReferenceError, reason: "\(target) cannot be deleted while \(source) references it with VALIDATE",
+                recordName: recordName)
         }
         return nil
     }
@@ -234,9 +244,10 @@ extension SQLiteStorage {
         }
     }
 
-    /// The change tag of the record saved by change `number`: short and unique in the zone.
-    static func changeTag(_ number: Int64) -> String {
-        String(number, radix: 36)
+    /// The change tag of the record saved by change `number` of a zone: short, and unique even across a zone
+    /// deleted and created again under the same name (its row, hence its incarnation, is new).
+    static func changeTag(_ number: Int64, zoneID: Int64) -> String {
+        String(zoneID, radix: 36) + "-" + String(number, radix: 36)
     }
 
     /// Why a conditional write matched no row: the record is gone, or another save changed it first.

@@ -25,7 +25,7 @@ public struct SchemaService: Sendable {
         -> ImportResult
     {
         let imported = try Self.validSchema(text)
-        return try await storage.updateSchemas(of: container) { pair in
+        let result = try await storage.updateSchemas(of: container) { pair in
             let againstProduction = SchemaDiff(production: pair.production, development: imported)
             let blocked = againstProduction.changes(of: .blocked)
             guard blocked.isEmpty else {
@@ -37,6 +37,10 @@ public struct SchemaService: Sendable {
             }
             return (ImportResult(diff: diff, applied: !validateOnly), nil)
         }
+        if result.applied {
+            try await reindex(result.diff, schema: imported.canonical, container: container, environment: .development)
+        }
+        return result
     }
 
     /// What a deploy did.
@@ -57,7 +61,7 @@ public struct SchemaService: Sendable {
     /// blocked (nothing applied), and with `CONFLICT` when `expectedDigest` is given and the diff is no longer
     /// the one reviewed.
     public func deploy(_ container: ContainerID, actor: String, expectedDigest: String? = nil) async throws -> DeployResult {
-        try await storage.updateSchemas(of: container) { pair in
+        let result = try await storage.updateSchemas(of: container) { pair in
             let diff = SchemaDiff(production: pair.production, development: pair.development)
             if let expectedDigest, expectedDigest != diff.digest {
                 throw ServerError(
@@ -74,6 +78,25 @@ public struct SchemaService: Sendable {
             pair.production = diff.apply(to: pair.production)
             let deployment = Deployment(actor: actor, deployedAt: Date(), digest: diff.digest, changes: diff.changes.map(\.summary))
             return (DeployResult(diff: diff, production: pair.production), deployment)
+        }
+        try await reindex(result.diff, schema: result.production, container: container, environment: .production)
+        return result
+    }
+
+    /// Rebuilds the query indexes of the existing records of every type whose indexes `diff` changes, so a
+    /// query on a newly indexed field finds them and a dropped index leaves nothing behind.
+    private func reindex(_ diff: SchemaDiff, schema: Schema, container: ContainerID, environment: ContainerEnvironment) async throws {
+        let types = Set(diff.changes.compactMap { change -> String? in
+            switch change.kind {
+            case .indexAdded(let type, _, _), .indexRemoved(let type, _, _): type
+            default: nil
+            }
+        })
+        for typeName in types.sorted() {
+            let recordType = schema.recordType(named: typeName)
+            try await storage.reindex(recordType: typeName, in: container, environment: environment) { record in
+                RecordIndexing.indexes(of: record, in: recordType)
+            }
         }
     }
 

@@ -156,4 +156,11 @@ public protocol ServerStorage: Sendable {
     /// Forgets the uploads that no record references and that are older than `date`, and returns the checksums
     /// of the files no upload uses any more, to remove from disk.
     func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String]
+
+    /// Rebuilds the index entries of every live record of a type, in every database and zone of a container
+    /// environment, from `indexes`: after an import or deploy changed the type's indexes.
+    func reindex(
+        recordType: String, in container: ContainerID, environment: ContainerEnvironment,
+        _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
+    ) async throws
 }

@@ -141,6 +141,37 @@ struct QueryRoutesTests {
         }
     }
 
+    @Test("an index added by an import or a deploy covers the records saved before it")
+    func indexesRebuilt() async throws {
+        let server = try await prepared()
+        let moodQuery = #"{"recordType":"Party","filterBy":[{"fieldName":"mood","comparator":"EQUALS","fieldValue":{"value":"m1"}}]}"#
+        try await server.live { client in
+            let refused = try await query(server, client, moodQuery)
+            #expect(refused.status == .badRequest)
+        }
+        let indexed = Self.schema.replacingOccurrences(of: "mood STRING,", with: "mood STRING QUERYABLE,")
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(indexed, into: server.container)
+        try await server.live { client in
+            let found = try names(try await query(server, client, moodQuery))
+            #expect(found.count == 12)
+        }
+        let plain = Self.schema.replacingOccurrences(of: "title STRING QUERYABLE SORTABLE,", with: "title STRING,")
+        let service = SchemaService(storage: server.temporary.storage)
+        _ = try await service.importDevelopment(plain, into: server.container)
+        _ = try await service.deploy(server.container, actor: "tests")
+        try await server.live { client in
+            let body = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"live","fields":{"title":{"value":"Gala"}}}}]}"#
+            _ = try await server.post(client, "records/modify", body, as: .user(server.webAuthToken), environment: "production")
+        }
+        _ = try await service.importDevelopment(Self.schema, into: server.container)
+        _ = try await service.deploy(server.container, actor: "tests")
+        try await server.live { client in
+            let titleQuery = #"{"query":{"recordType":"Party","filterBy":[{"fieldName":"title","comparator":"EQUALS","fieldValue":{"value":"gala"}}]}}"#
+            let found = try TestServer.records(try await server.post(client, "records/query", titleQuery, as: .world, environment: "production"))
+            #expect(found.compactMap { $0["recordName"] as? String } == ["live"])
+        }
+    }
+
     @Test("a marker of another query is refused")
     func foreignMarker() async throws {
         let server = try await prepared()

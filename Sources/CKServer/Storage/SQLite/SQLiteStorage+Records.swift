@@ -199,6 +199,25 @@ extension SQLiteStorage {
             arguments: [zoneID, recordName]) == true
     }
 
+    public func reindex(
+        recordType: String, in container: ContainerID, environment: ContainerEnvironment,
+        _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
+    ) async throws {
+        try await writer.write { db in
+            let zoneIDs = try Int64.fetchAll(
+                db, sql: "SELECT id FROM zones WHERE container_id = ? AND environment = ?",
+                arguments: [container.rawValue, environment.rawValue])
+            for zoneID in zoneIDs {
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0", arguments: [zoneID, recordType])
+                for row in rows {
+                    let record = try Self.storedRecord(row)
+                    try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, db: db)
+                }
+            }
+        }
+    }
+
     /// Puts a record's index entries in place of the ones it had.
     private static func replaceIndexes(
         of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database, isNew: Bool = false

@@ -197,6 +197,9 @@ extension SQLiteStorage {
                 CREATE INDEX record_assets_by_receipt ON record_assets (receipt);
                 """)
         }
+        migrator.registerMigration("credential expiry index") { db in
+            try db.execute(sql: "CREATE INDEX credentials_by_expiry ON credentials (expires_at)")
+        }
         return migrator
     }
 }

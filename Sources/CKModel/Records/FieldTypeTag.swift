@@ -42,9 +42,10 @@ public struct FieldTypeTag: Hashable, Sendable, CustomStringConvertible {
         self.init(valueType, isList: isList)
     }
 
-    /// The tag as this package writes it: `STRING`, `STRING_LIST` (never the bare `LIST`).
+    /// The tag as this package writes it: `STRING`, `STRING_LIST` (never the bare `LIST`); assets as
+    /// `ASSETID` and `ASSETID_LIST`, as Apple's servers answer and clients such as OpenCloudKit expect.
     public var wireName: String {
-        let base = valueType?.rawValue ?? ValueType.string.rawValue
+        let base = valueType == .asset ? "ASSETID" : (valueType?.rawValue ?? ValueType.string.rawValue)
         return isList ? base + "_LIST" : base
     }
 

@@ -33,6 +33,24 @@ public struct Subscription: Hashable, Sendable, Codable {
         self.zoneWide = zoneWide
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case subscriptionID, subscriptionType, zoneID, query, firesOn, firesOnce, notificationInfo, zoneWide
+    }
+
+    /// Reads a subscription; without `subscriptionType` (as clients send one to delete by ID) it is a query
+    /// subscription when it has a query, a zone subscription otherwise.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        subscriptionID = try container.decodeIfPresent(String.self, forKey: .subscriptionID)
+        zoneID = try container.decodeIfPresent(ZoneID.self, forKey: .zoneID)
+        query = try container.decodeIfPresent(Query.self, forKey: .query)
+        subscriptionType = try container.decodeIfPresent(SubscriptionType.self, forKey: .subscriptionType) ?? (query == nil ? .zone : .query)
+        firesOn = try container.decodeIfPresent([FiresOn].self, forKey: .firesOn)
+        firesOnce = try container.decodeIfPresent(Bool.self, forKey: .firesOnce)
+        notificationInfo = try container.decodeIfPresent(NotificationInfo.self, forKey: .notificationInfo)
+        zoneWide = try container.decodeIfPresent(Bool.self, forKey: .zoneWide)
+    }
+
     /// The two kinds of subscription the web service knows.
     public enum SubscriptionType: String, CaseIterable, Hashable, Sendable, Codable {
         case query

@@ -11,7 +11,34 @@ public enum UsersLookup {
         }
     }
 
-    /// The response of `users/discover` and `users/caller`: user identities.
+    /// The response of `users/caller`: the caller's identity in `users`, as Apple documents it, and the same
+    /// identity's keys at the top level (with `firstName` and `lastName`), as clients such as MistKit read it.
+    public struct CallerResponse: Hashable, Sendable, Encodable {
+        /// The caller, once.
+        public var users: [UserIdentity]
+        /// The caller's record name.
+        public var userRecordName: String?
+        /// How the caller can be looked up.
+        public var lookupInfo: UserIdentity.LookupInfo?
+        /// The caller's name.
+        public var nameComponents: UserIdentity.NameComponents?
+        /// The caller's given name, as `users/current` gives it.
+        public var firstName: String?
+        /// The caller's family name, as `users/current` gives it.
+        public var lastName: String?
+
+        /// The response for one identity.
+        public init(caller: UserIdentity) {
+            users = [caller]
+            userRecordName = caller.userRecordName
+            lookupInfo = caller.lookupInfo
+            nameComponents = caller.nameComponents
+            firstName = caller.nameComponents?.givenName
+            lastName = caller.nameComponents?.familyName
+        }
+    }
+
+    /// The response of `users/discover`: user identities.
     public struct IdentitiesResponse: Hashable, Sendable, Codable {
         /// The users found.
         public var users: [UserIdentity]

@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 
 /// Builds the server: the data API under `/database/1`, the sign-in page, CloudKit's error JSON for every
-/// failure, and one log line per request.
+/// failure, cross-origin access for browser clients, and one log line per request.
 ///
 /// ```swift
 /// let storage = try SQLiteStorage(path: configuration.databaseURL.path)
@@ -16,6 +16,7 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: CrossOriginMiddleware())
     router.add(middleware: CloudKitErrorMiddleware())
     let database = router.group("database/1/:container/:environment/:database")
     UsersRoutes(services: services).register(on: database)

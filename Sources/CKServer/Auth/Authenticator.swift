@@ -19,13 +19,13 @@ struct Authenticator: Sendable {
     }
 
     func authenticate(
-        _ credentials: RequestCredentials, container: ContainerInfo, body: [UInt8], subpath: String, now: Date = Date()
+        _ credentials: RequestCredentials, container: ContainerInfo, body: [UInt8], subpaths: [String], now: Date = Date()
     ) async throws -> Authentication {
         if let signature = credentials.signature {
             guard let key = try await storage.serverKey(signature.keyID), key.container == container.id else {
                 throw ServerError(.authenticationFailed, reason: "Authentication failed")
             }
-            try signature.verify(with: key, body: body, subpath: subpath, now: now)
+            try signature.verify(with: key, body: body, subpaths: subpaths, now: now)
             return Authentication(caller: .developer(userRecordName: container.developerRecordName))
         }
         if let token = credentials.managementToken {

@@ -11,22 +11,33 @@ struct ServerToServerSignature: Sendable {
     var date: String
     var signature: String
 
-    /// Checks the signature with `key` for this body and subpath (path and any query string), at `now`.
-    /// For a request without a body both conventions are accepted: an empty hash and the hash of no bytes.
-    func verify(with key: ServerKey, body: [UInt8], subpath: String, now: Date) throws {
+    /// Checks the signature with `key` for this body and one of `subpaths` (the path with its query string, then
+    /// the path alone, since Apple's documentation shows no query string), at `now`. For a request without a body
+    /// both conventions are accepted: an empty hash and the hash of no bytes.
+    func verify(with key: ServerKey, body: [UInt8], subpaths: [String], now: Date) throws {
         let failed = ServerError(.authenticationFailed, reason: "Authentication failed")
-        guard let signedAt = ISO8601DateFormatter().date(from: date), abs(signedAt.timeIntervalSince(now)) <= Self.allowedSkew,
+        guard let signedAt = Self.parseDate(date), abs(signedAt.timeIntervalSince(now)) <= Self.allowedSkew,
             let signatureData = Data(base64Encoded: signature),
             let publicKey = try? P256.Signing.PublicKey(pemRepresentation: key.publicKeyPEM)
         else { throw failed }
         let parsed = (try? P256.Signing.ECDSASignature(derRepresentation: signatureData))
             ?? (try? P256.Signing.ECDSASignature(rawRepresentation: signatureData))
         guard let parsed else { throw failed }
-        let bodyHash = Data(SHA256.hash(data: body)).base64EncodedString()
-        var messages = ["\(date):\(bodyHash):\(subpath)"]
+        var hashes = [Data(SHA256.hash(data: body)).base64EncodedString()]
         if body.isEmpty {
-            messages.append("\(date)::\(subpath)")
+            hashes.append("")
         }
+        let messages = subpaths.flatMap { subpath in hashes.map { "\(date):\($0):\(subpath)" } }
         guard messages.contains(where: { publicKey.isValidSignature(parsed, for: Data($0.utf8)) }) else { throw failed }
+    }
+
+    /// The signed date: ISO 8601 in UTC, with or without fractional seconds.
+    private static func parseDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) {
+            return date
+        }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text)
     }
 }

@@ -1,13 +1,15 @@
 import CKModel
 import Hummingbird
 
-/// `assets/upload`, and the upload and download URLs it hands out (served by this server itself).
+/// `assets/upload` and `assets/rereference`, and the upload and download URLs the server hands out (served by
+/// this server itself).
 struct AssetsRoutes {
     let services: ServerServices
 
     func register(on group: RouterGroup<ServerRequestContext>, router: Router<ServerRequestContext>) {
         let assets = AssetService(storage: services.storage, configuration: services.configuration)
         group.postOperation("assets/upload", services: services, assets.requestUploads)
+        group.postOperation("assets/rereference", services: services, assets.rereference)
         router.post("assets/upload/:slot") { request, context in
             let limit = services.configuration.maximumAssetSize
             let buffer = try await request.body.collect(upTo: limit + 1)

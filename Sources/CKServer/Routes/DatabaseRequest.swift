@@ -27,12 +27,12 @@ struct DatabaseRequest: Sendable {
         guard let database = parameters.get("database").map(DatabaseScope.init(rawValue:)) ?? .public else {
             throw ServerError(.badRequest, reason: "the database must be public, private or shared")
         }
-        var subpath = request.uri.path
+        var subpaths = [request.uri.path]
         if let query = request.uri.query, !query.isEmpty {
-            subpath += "?" + query
+            subpaths.insert(request.uri.path + "?" + query, at: 0)
         }
         let authentication = try await Authenticator(storage: services.storage, configuration: services.configuration)
-            .authenticate(RequestCredentials(request), container: container, body: body, subpath: subpath)
+            .authenticate(RequestCredentials(request), container: container, body: body, subpaths: subpaths)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: serverURL(of: request), isReadOnly: authentication.isReadOnly)

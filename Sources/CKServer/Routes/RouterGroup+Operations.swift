@@ -15,13 +15,14 @@ extension RouterGroup where Context == ServerRequestContext {
         }
     }
 
-    /// Registers a data API operation sent with GET: the request resolved and authenticated, `handle` run,
-    /// and its answer sent as JSON.
+    /// Registers a data API operation sent with GET: the request resolved and authenticated (against any body
+    /// the client sent and signed, such as `{}`), `handle` run, and its answer sent as JSON.
     func getOperation<Answer: Encodable>(
         _ path: String, services: ServerServices, _ handle: @escaping @Sendable (DatabaseAccess) async throws -> Answer
     ) {
         get(RouterPath(path)) { request, context in
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: [], services: services)
+            let body = try await request.body.collect(upTo: DatabaseRequest.maximumBodySize)
+            let resolved = try await DatabaseRequest.resolve(request, context: context, body: Array(body.readableBytesView), services: services)
             return try resolved.respond(try await handle(resolved.access))
         }
     }

@@ -10,7 +10,7 @@ struct UsersRoutes {
             User(userRecordName: try access.requireUser().userRecordName)
         }
         group.getOperation("users/caller", services: services) { access in
-            UsersLookup.IdentitiesResponse(users: [UserDirectory.identity(of: try access.requireUser(), includingName: true)])
+            UsersLookup.CallerResponse(caller: UserDirectory.identity(of: try access.requireUser(), includingName: true))
         }
         let directory = UserDirectory(storage: services.storage)
         group.getOperation("users/discover", services: services) { access in try await directory.discover(nil, access: access) }

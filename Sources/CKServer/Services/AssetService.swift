@@ -38,6 +38,31 @@ public struct AssetService: Sendable {
         return AssetsUpload.Response(tokens: tokens)
     }
 
+    /// `assets/rereference`: the stored ASSET values of records the caller may read, with their receipts, so
+    /// another record can hold the same files. Any field that is not there or holds no asset fails the request.
+    public func rereference(_ request: AssetsRereference.Request, access: DatabaseAccess) async throws -> AssetsRereference.Response {
+        guard request.assets.count <= RecordService.maximumOperations else {
+            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) assets may be asked for in one request")
+        }
+        let zone = try await storage.existingZone(request.zoneID, for: access)
+        let readable = try await RecordService(storage: storage).readableRecords(named: request.assets.map(\.recordName), in: zone, access: access)
+        var assets: [Asset] = []
+        for item in request.assets {
+            guard let found = readable[item.recordName] else {
+                throw ServerError(.notFound, reason: "there is no record named \(item.recordName)", recordName: item.recordName)
+            }
+            let record = try found.get()
+            let held = FilterEvaluator.elements(record.fields[item.fieldName]).compactMap { value -> Asset? in
+                if case .asset(let asset) = value { asset } else { nil }
+            }
+            guard !held.isEmpty else {
+                throw ServerError(.badRequest, reason: "the field '\(item.fieldName)' of \(item.recordName) holds no asset", recordName: item.recordName)
+            }
+            assets += held
+        }
+        return AssetsRereference.Response(assets: assets)
+    }
+
     /// Stores the bytes POSTed to an upload URL and answers the `singleFile` receipt to save in the record.
     public func upload(_ bytes: [UInt8], slot: String) async throws -> AssetsUpload.Receipt {
         guard let container = try await storage.takeUploadSlot(slot, now: Date()) else {

@@ -92,7 +92,7 @@ public struct NotificationService: Sendable {
     static func matches(_ event: RecordEvent, _ subscription: Subscription, zone: ZoneKey) -> Bool {
         switch subscription.subscriptionType {
         case .zone:
-            return subscription.zoneID?.zoneName == zone.zoneName
+            return subscription.zoneID.map { $0.zoneName == zone.zoneName } ?? (subscription.zoneWide == true)
         case .query:
             guard let query = subscription.query, query.recordType == event.record.recordType else { return false }
             if let zoneID = subscription.zoneID, subscription.zoneWide != true, zoneID.zoneName != zone.zoneName {

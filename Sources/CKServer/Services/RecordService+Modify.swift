@@ -14,10 +14,7 @@ extension RecordService {
         if access.isReadOnly {
             throw ServerError(.accessDenied, reason: "the management token is read-only")
         }
-        let zone = try access.zone(request.zoneID)
-        guard try await storage.zoneExists(zone) else {
-            throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
-        }
+        let zone = try await storage.existingZone(request.zoneID, for: access)
         let atomic = (request.atomic ?? true) && !zone.isDefaultZone
         let names = operations.map { $0.record.recordName ?? UUID().uuidString }
         let existing = try await storage.records(named: names, in: zone)

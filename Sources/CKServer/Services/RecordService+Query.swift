@@ -10,10 +10,7 @@ extension RecordService {
     /// `records/query`: a page of the records of a type that meet every filter, in the sort order, with a
     /// `continuationMarker` while more may follow.
     public func query(_ request: RecordsQuery.Request, access: DatabaseAccess) async throws -> RecordsQuery.Response {
-        let zone = try access.zone(request.zoneID)
-        guard try await storage.zoneExists(zone) else {
-            throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
-        }
+        let zone = try await storage.existingZone(request.zoneID, for: access)
         let schema = try await currentSchema(access)
         guard let recordType = schema.recordType(named: request.query.recordType) else {
             throw ServerError(.badRequest, reason: "Did not find record type: \(request.query.recordType)")

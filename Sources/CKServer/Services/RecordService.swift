@@ -28,25 +28,39 @@ public struct RecordService: Sendable {
         guard request.records.count <= Self.maximumOperations else {
             throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) records may be looked up in one request")
         }
-        let zone = try access.zone(request.zoneID)
-        guard try await storage.zoneExists(zone) else {
-            throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
-        }
-        let found = try await storage.records(named: request.records.map(\.recordName), in: zone)
-        let schema = try await currentSchema(access)
-        let policy = AccessPolicy(caller: access.caller)
+        let zone = try await storage.existingZone(request.zoneID, for: access)
+        let found = try await readableRecords(named: request.records.map(\.recordName), in: zone, access: access)
         let zoneID = ZoneService.wireZoneID(zone)
         return RecordsLookup.Response(records: request.records.map { item in
-            guard let record = found[item.recordName] else {
+            switch found[item.recordName] {
+            case nil:
                 return .failure(ServerError(.notFound, reason: "there is no record named \(item.recordName)", recordName: item.recordName))
+            case .failure(let error)?:
+                return .failure(error)
+            case .success(let record)?:
+                return .success(record.wireRecord(
+                    zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL,
+                    container: access.container.id))
             }
+        })
+    }
+
+    /// The live records with these names in the zone, each the record or `ACCESS_DENIED` when the caller may
+    /// not read it (READ grants, in the public database); names without a record are left out.
+    func readableRecords(named names: [String], in zone: ZoneKey, access: DatabaseAccess) async throws
+        -> [String: Result<StoredRecord, ServerError>]
+    {
+        let found = try await storage.records(named: names, in: zone)
+        let schema = try await currentSchema(access)
+        let policy = AccessPolicy(caller: access.caller)
+        return found.mapValues { record in
             if access.database == .public,
                 !policy.allows(.read, on: schema.recordType(named: record.recordType), creator: record.created.userRecordName)
             {
-                return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: item.recordName))
+                return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: record.recordName))
             }
-            return .success(record.wireRecord(zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL, container: access.container.id))
-        })
+            return .success(record)
+        }
     }
 
     /// The schema of the environment a request reaches.

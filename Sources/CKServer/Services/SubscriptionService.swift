@@ -60,10 +60,11 @@ public struct SubscriptionService: Sendable {
                     try await storage.saveSubscription(subscription, in: database)
                     results.append(.success(subscription))
                 case .delete:
-                    guard let id = subscription.subscriptionID, try await storage.deleteSubscription(id, in: database) else {
+                    let existing = try await storage.subscriptions(in: database).first { $0.subscriptionID == subscription.subscriptionID }
+                    guard let existing, let id = existing.subscriptionID, try await storage.deleteSubscription(id, in: database) else {
                         throw ServerError(.notFound, reason: "there is no subscription \(subscription.subscriptionID ?? "")")
                     }
-                    results.append(.success(Subscription(subscriptionID: id, subscriptionType: subscription.subscriptionType)))
+                    results.append(.success(Subscription(subscriptionID: id, subscriptionType: existing.subscriptionType)))
                 }
             } catch var error as ServerError {
                 error.subscriptionID = subscription.subscriptionID
@@ -87,8 +88,11 @@ public struct SubscriptionService: Sendable {
                 throw ServerError(.badRequest, reason: "a query subscription needs firesOn (create, update or delete)")
             }
         case .zone:
+            if subscription.zoneID == nil, subscription.zoneWide == true {
+                return
+            }
             guard let zoneID = subscription.zoneID, try await storage.zoneExists(try access.zone(zoneID)) else {
-                throw ServerError(.zoneNotFound, reason: "a zone subscription needs an existing zoneID")
+                throw ServerError(.zoneNotFound, reason: "a zone subscription needs an existing zoneID, or zoneWide for every zone")
             }
         }
     }

@@ -79,10 +79,14 @@ public struct ZoneService: Sendable {
             syncToken: state.syncToken.text, atomic: true)
     }
 
-    /// The zone ID responses carry.
+    /// The owner the public database's zones carry in responses: clients such as OpenCloudKit need an owner on
+    /// every zone ID, and the public database belongs to no user.
+    static let publicDatabaseOwner = "_defaultOwner"
+
+    /// The zone ID responses carry, always with its owner.
     static func wireZoneID(_ zone: ZoneKey) -> ZoneID {
         ZoneID(
-            zoneName: zone.zoneName, ownerRecordName: zone.ownerRecordName.isEmpty ? nil : zone.ownerRecordName,
+            zoneName: zone.zoneName, ownerRecordName: zone.ownerRecordName.isEmpty ? publicDatabaseOwner : zone.ownerRecordName,
             zoneType: zone.isDefaultZone ? .defaultZone : .regularCustomZone)
     }
 }

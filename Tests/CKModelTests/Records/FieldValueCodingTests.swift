@@ -14,7 +14,7 @@ struct FieldValueCodingTests {
         (.reference(Reference(recordName: "Mei Chen", zoneID: ZoneID(zoneName: "Art"), action: .deleteSelf)),
          #"{"type":"REFERENCE","value":{"recordName":"Mei Chen","zoneID":{"zoneName":"Art"},"action":"DELETE_SELF"}}"#),
         (.asset(Asset(fileChecksum: "AXk", size: 12, referenceChecksum: "r", wrappingKey: "w", receipt: "rc")),
-         #"{"type":"ASSET","value":{"fileChecksum":"AXk","size":12,"referenceChecksum":"r","wrappingKey":"w","receipt":"rc"}}"#),
+         #"{"type":"ASSETID","value":{"fileChecksum":"AXk","size":12,"referenceChecksum":"r","wrappingKey":"w","receipt":"rc"}}"#),
         (.location(Location(latitude: 48.85, longitude: 2.35, horizontalAccuracy: 5, verticalAccuracy: 3, altitude: 35,
                             speed: 1.5, course: 90, timestamp: Timestamp(millisecondsSince1970: 1000))),
          #"{"type":"LOCATION","value":{"latitude":48.85,"longitude":2.35,"horizontalAccuracy":5,"verticalAccuracy":3,"altitude":35,"speed":1.5,"course":90,"timestamp":1000}}"#),
@@ -26,7 +26,7 @@ struct FieldValueCodingTests {
         (.list(.reference([Reference(recordName: "r1", action: ReferenceAction.none)])),
          #"{"type":"REFERENCE_LIST","value":[{"recordName":"r1","action":"NONE"}]}"#),
         (.list(.asset([Asset(fileChecksum: "c", size: 1, receipt: "x")])),
-         #"{"type":"ASSET_LIST","value":[{"fileChecksum":"c","size":1,"receipt":"x"}]}"#),
+         #"{"type":"ASSETID_LIST","value":[{"fileChecksum":"c","size":1,"receipt":"x"}]}"#),
         (.list(.location([Location(latitude: 1, longitude: 2)])),
          #"{"type":"LOCATION_LIST","value":[{"latitude":1,"longitude":2}]}"#),
     ]
@@ -55,6 +55,8 @@ struct FieldValueCodingTests {
         #expect(try decode(FieldValue.self, #"{"type":"LIST","value":["x"]}"#) == .list(.string(["x"])))
         #expect(try decode(FieldValue.self, #"{"type":"LIST","value":[]}"#) == .list(.string([])))
         #expect(try decode(FieldValue.self, #"{"type":"ASSETID","value":{"downloadURL":"u"}}"#)
+            == .asset(Asset(downloadURL: "u")))
+        #expect(try decode(FieldValue.self, #"{"type":"ASSET","value":{"downloadURL":"u"}}"#)
             == .asset(Asset(downloadURL: "u")))
         #expect(try decode(FieldValue.self, #"{"type":"NUMBER_INT64","value":59412}"#) == .int64(59412))
         #expect(try decode(FieldValue.self, #"{"type":"NUMBER_DOUBLE","value":1.5}"#) == .double(1.5))

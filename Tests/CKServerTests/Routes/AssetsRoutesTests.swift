@@ -78,4 +78,34 @@ struct AssetsRoutesTests {
             #expect(world.status.code == 421)
         }
     }
+
+    @Test("assets/rereference gives a saved file back with its receipt, so another record can hold it; fetches say ASSETID")
+    func rereference() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            let tokens = try #require(try await server.post(client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo","recordName":"p1"}]}"#, as: me).json["tokens"] as? [[String: Any]])
+            let uploaded = try await client.execute(uri: path(try #require(tokens.first?["url"] as? String)), method: .post, body: ByteBuffer(string: "cake"))
+            let singleFile = String(decoding: try JSONSerialization.data(withJSONObject: try #require(try uploaded.json["singleFile"] as? [String: Any])), as: UTF8.self)
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1","fields":{"photo":{"value":\#(singleFile),"type":"ASSET"},"title":{"value":"Cake"}}}}]}"#, as: me)
+            let fetched = try TestServer.records(try await server.post(client, "records/lookup", #"{"records":[{"recordName":"p1"}]}"#, as: me))[0]
+            #expect(((fetched["fields"] as? [String: Any])?["photo"] as? [String: Any])?["type"] as? String == "ASSETID")
+
+            let answer = try await server.post(client, "assets/rereference", #"{"assets":[{"recordName":"p1","fieldName":"photo"}]}"#, as: me)
+            let asset = try #require((try answer.json["assets"] as? [[String: Any]])?.first)
+            #expect(asset["receipt"] as? String != nil)
+            #expect(asset["size"] as? Int == 4)
+            let reused = String(decoding: try JSONSerialization.data(withJSONObject: asset), as: UTF8.self)
+            let copy = try TestServer.records(try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"photo":{"value":\#(reused),"type":"ASSETID"}}}}]}"#, as: me))[0]
+            #expect(copy["serverErrorCode"] == nil)
+            let copyURL = try #require((((copy["fields"] as? [String: Any])?["photo"] as? [String: Any])?["value"] as? [String: Any])?["downloadURL"] as? String)
+            #expect(String(buffer: try await client.execute(uri: path(copyURL), method: .get).body) == "cake")
+
+            for body in [#"{"assets":[{"recordName":"p1","fieldName":"title"}]}"#, #"{"assets":[{"recordName":"nope","fieldName":"photo"}]}"#] {
+                let refused = try await server.post(client, "assets/rereference", body, as: me)
+                #expect(refused.status != .ok, "\(body)")
+                #expect(try refused.json["serverErrorCode"] as? String != nil)
+            }
+        }
+    }
 }

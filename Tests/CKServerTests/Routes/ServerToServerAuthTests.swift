@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @Suite("Server-to-server signatures over HTTP")
@@ -56,6 +57,37 @@ struct ServerToServerAuthTests {
             let withinSkew = try await client.execute(
                 uri: path, method: .get, headers: try headers(keyID: keyID, key: key, subpath: path, date: Date().addingTimeInterval(-9 * 60)))
             #expect(try reason(withinSkew).contains("needs a signed-in user"))
+        }
+    }
+
+    @Test("a GET signed over the body it carries, a query string signed or not, and a tampered POST body")
+    func bodiesAndQueries() async throws {
+        let server = try await TestServer()
+        let key = P256.Signing.PrivateKey()
+        let keyID = try await CredentialService(storage: server.temporary.storage, configuration: server.temporary.configuration)
+            .addServerKey(container: server.container, publicKeyPEM: key.publicKey.pemRepresentation)
+        @Sendable func hash(_ text: String) -> String { Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() }
+        try await server.live { client in
+            // OpenCloudKit sends `{}` with its GETs and signs it.
+            let zones = server.path("zones/list")
+            let signedBody = try await client.execute(
+                uri: zones, method: .get, headers: try headers(keyID: keyID, key: key, subpath: zones, bodyHash: hash("{}")),
+                body: ByteBuffer(string: "{}"))
+            #expect(signedBody.status == .ok)
+            // A query string may be part of the signed subpath, or left out of it as in Apple's examples.
+            let query = zones + "?origin=test"
+            for subpath in [query, zones] {
+                let response = try await client.execute(uri: query, method: .get, headers: try headers(keyID: keyID, key: key, subpath: subpath))
+                #expect(response.status == .ok, "signed over \(subpath)")
+            }
+            let lookup = server.path("records/lookup")
+            let body = #"{"records":[{"recordName":"a"}]}"#
+            let signed = try headers(keyID: keyID, key: key, subpath: lookup, bodyHash: hash(body))
+            let honest = try await client.execute(uri: lookup, method: .post, headers: signed, body: ByteBuffer(string: body))
+            #expect(honest.status == .ok)
+            let tampered = try await client.execute(
+                uri: lookup, method: .post, headers: signed, body: ByteBuffer(string: #"{"records":[{"recordName":"b"}]}"#))
+            #expect(tampered.status == .unauthorized)
         }
     }
 }

@@ -27,7 +27,8 @@ struct SubscriptionsRoutesTests {
                     "notificationInfo":{"alertBody":"New art","shouldBadge":true}}},
                   {"operationType":"create","subscription":{"subscriptionType":"query","firesOn":["create"],
                     "query":{"recordType":"Artwork","filterBy":[{"fieldName":"title","comparator":"EQUALS","fieldValue":{"value":"x"}}]}}},
-                  {"operationType":"create","subscription":{"subscriptionType":"zone","zoneID":{"zoneName":"Nowhere"}}}
+                  {"operationType":"create","subscription":{"subscriptionType":"zone","zoneID":{"zoneName":"Nowhere"}}},
+                  {"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"everyZone","zoneWide":true}}
                 ]}
                 """#
             let created = try subscriptions(try await server.post(client, "subscriptions/modify", create, as: me, database: "private"))
@@ -37,10 +38,11 @@ struct SubscriptionsRoutesTests {
             #expect((created[1]["notificationInfo"] as? [String: Any])?["alertBody"] as? String == "New art")
             #expect(created[2]["reason"] as? String == "Field 'title' is not marked queryable")
             #expect(created[3]["serverErrorCode"] as? String == "ZONE_NOT_FOUND")
+            #expect(created[4]["subscriptionID"] as? String == "everyZone")
 
             let uri = server.path("subscriptions/list", database: "private") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))"
             let listed = try subscriptions(try await client.execute(uri: uri, method: .get))
-            #expect(Set(listed.compactMap { $0["subscriptionID"] as? String }) == ["changedArtwork", generated])
+            #expect(Set(listed.compactMap { $0["subscriptionID"] as? String }) == ["changedArtwork", generated, "everyZone"])
 
             let lookup = try subscriptions(try await server.post(client, "subscriptions/lookup", #"{"subscriptions":[{"subscriptionID":"changedArtwork"},{"subscriptionID":"gone"}]}"#, as: me, database: "private"))
             #expect(lookup[0]["subscriptionType"] as? String == "zone")
@@ -51,9 +53,11 @@ struct SubscriptionsRoutesTests {
             #expect((updated[0]["notificationInfo"] as? [String: Any])?["shouldSendContentAvailable"] as? Bool == true)
             #expect(updated[1]["serverErrorCode"] as? String == "NOT_FOUND")
 
-            let delete = #"{"operations":[{"operationType":"delete","subscription":{"subscriptionType":"zone","subscriptionID":"changedArtwork"}},{"operationType":"delete","subscription":{"subscriptionType":"zone","subscriptionID":"changedArtwork"}}]}"#
+            // A delete may name the subscription by ID alone, as OpenCloudKit sends it.
+            let delete = #"{"operations":[{"operationType":"delete","subscription":{"subscriptionID":"changedArtwork"}},{"operationType":"delete","subscription":{"subscriptionType":"zone","subscriptionID":"changedArtwork"}}]}"#
             let deleted = try subscriptions(try await server.post(client, "subscriptions/modify", delete, as: me, database: "private"))
             #expect(deleted[0]["serverErrorCode"] == nil)
+            #expect(deleted[0]["subscriptionType"] as? String == "zone")
             #expect(deleted[1]["serverErrorCode"] as? String == "NOT_FOUND")
             let ann = try await server.secondUser("ann")
             let annList = try await client.execute(

@@ -29,6 +29,9 @@ struct UsersRoutesTests {
             let users = try #require(try caller.json["users"] as? [[String: Any]])
             #expect(users.first?["userRecordName"] as? String == server.user.userRecordName)
             #expect((users.first?["lookupInfo"] as? [String: Any])?["emailAddress"] as? String == "mei@example.com")
+            // The same identity at the top level, for clients that read users/caller flat.
+            #expect(try caller.json["userRecordName"] as? String == server.user.userRecordName)
+            #expect(try caller.json["firstName"] as? String == "mei")
         }
     }
 

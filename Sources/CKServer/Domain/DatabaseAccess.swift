@@ -58,7 +58,7 @@ public struct DatabaseAccess: Sendable {
     /// The database whose subscriptions the caller manages: the signed-in user's private one, or in the
     /// public database the caller's own subscriptions (the developer's for a key or management token).
     public func subscriptionDatabase() throws -> ZoneKey.Database {
-        var database = try zone(nil).databaseKey
+        var database = try databaseKey()
         if self.database == .public {
             guard let owner = caller.userRecordName else {
                 throw ServerError(.authenticationRequired, reason: "request needs authorization", redirectURL: signInURL)
@@ -68,20 +68,21 @@ public struct DatabaseAccess: Sendable {
         return database
     }
 
+    /// The database a request reaches: the public one, or the signed-in user's private or shared one.
+    public func databaseKey() throws -> ZoneKey.Database {
+        let owner = database == .public ? "" : try requireUser().userRecordName
+        return ZoneKey.Database(container: container.id, environment: environment, scope: database, ownerRecordName: owner)
+    }
+
     /// The zone a request names (the default zone when it names none), in the database it reaches: the
-    /// public database's, or the signed-in user's private one.
+    /// public database's, or the signed-in user's private one. A shared database holds only the zones other
+    /// users shared with the caller; this server has no sharing yet, so every zone named there is unknown.
     public func zone(_ zoneID: ZoneID?) throws -> ZoneKey {
-        let owner: String
-        switch database {
-        case .public:
-            owner = ""
-        case .private:
-            owner = try requireUser().userRecordName
-        case .shared:
-            throw ServerError(.badRequest, reason: "this server does not share zones between users yet; use the private database")
+        let key = try databaseKey()
+        guard database != .shared else {
+            let zoneName = zoneID?.zoneName ?? ZoneID.defaultZoneName
+            throw ServerError(.zoneNotFound, reason: "no zone \(zoneName) is shared with you")
         }
-        return ZoneKey(
-            container: container.id, environment: environment, database: database, ownerRecordName: owner,
-            zoneName: zoneID?.zoneName ?? ZoneID.defaultZoneName)
+        return key.zone(zoneID?.zoneName ?? ZoneID.defaultZoneName)
     }
 }

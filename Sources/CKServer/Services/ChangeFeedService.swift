@@ -64,7 +64,7 @@ public struct ChangeFeedService: Sendable {
     private func zonePage(after tokenText: String?, limit requested: Int?, access: DatabaseAccess) async throws
         -> (zones: [ItemResult<Zone>], token: String, moreComing: Bool)
     {
-        let database = try access.zone(nil).databaseKey
+        let database = try access.databaseKey()
         let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
         let after = try tokenText.map(SyncToken.init(text:))?.changeNumber ?? 0
         let (last, changes) = try await storage.zoneChanges(in: database, after: after, limit: limit + 1)

@@ -12,13 +12,13 @@ public struct ZoneService: Sendable {
 
     /// `zones/list`: every zone of the database the request reaches.
     public func list(access: DatabaseAccess) async throws -> Zones.Response {
-        let database = try access.zone(nil).databaseKey
+        let database = try access.databaseKey()
         return Zones.Response(zones: try await storage.zones(in: database).map { .success(Self.wireZone($0)) })
     }
 
     /// `zones/lookup`: the zones by ID, each a zone or `ZONE_NOT_FOUND`.
     public func lookup(_ request: Zones.LookupRequest, access: DatabaseAccess) async throws -> Zones.Response {
-        let database = try access.zone(nil).databaseKey
+        let database = try access.databaseKey()
         let existing = Dictionary(uniqueKeysWithValues: try await storage.zones(in: database).map { ($0.key.zoneName, $0) })
         return Zones.Response(zones: request.zones.map { zoneID in
             guard let state = existing[zoneID.zoneName] else {

@@ -76,7 +76,7 @@ public protocol ServerStorage: Sendable {
     /// With `atomic`, the first failure undoes every write and the others fail with `ATOMIC_ERROR`.
     func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<String, ServerError>]
 
-    /// The zones of one database (the default zone included, even before its first write), by name.
+    /// The zones of one database (a public or private one's default zone included, even before its first write), by name.
     func zones(in database: ZoneKey.Database) async throws -> [ZoneState]
 
     /// Creates a custom zone; `EXISTS` if it exists.

@@ -68,4 +68,27 @@ struct ZonesRoutesTests {
             #expect(partial.map { $0["serverErrorCode"] as? String } == [nil, "NOT_FOUND", nil])
         }
     }
+
+    @Test("the shared database is a signed-in user's own, empty while nobody shares a zone with them")
+    func sharedDatabase() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            let query = "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))"
+            let listed = try await client.execute(uri: server.path("zones/list", database: "shared") + query, method: .get)
+            #expect(listed.status == .ok)
+            #expect(try zones(listed).isEmpty)
+            let changes = try await server.post(client, "changes/database", "{}", as: me, database: "shared")
+            #expect(try changes.json["syncToken"] is String)
+            #expect((try changes.json["zones"] as? [Any])?.isEmpty == true)
+            let subscriptions = try await client.execute(uri: server.path("subscriptions/list", database: "shared") + query, method: .get)
+            #expect((try subscriptions.json["subscriptions"] as? [Any])?.isEmpty == true)
+            let ann = try await server.secondUser("ann")
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Notes"}}}]}"#, as: .user(ann.token), database: "private")
+            let other = try await server.post(client, "records/query", #"{"zoneID":{"zoneName":"Notes","ownerRecordName":"\#(ann.recordName)"},"query":{"recordType":"Note"}}"#, as: me, database: "shared")
+            #expect(try other.json["serverErrorCode"] as? String == "ZONE_NOT_FOUND")
+            let anonymous = try await client.execute(uri: server.path("zones/list", database: "shared") + "?ckAPIToken=\(server.apiToken)", method: .get)
+            #expect(anonymous.status.code == 421)
+        }
+    }
 }

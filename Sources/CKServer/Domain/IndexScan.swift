@@ -23,6 +23,29 @@ public struct IndexScan: Hashable, Sendable {
         }
     }
 
+    /// Whether `value` lies within the scanned range.
+    public func contains(_ value: IndexValue) -> Bool {
+        if let lower, lower.inclusive ? value < lower.value : !(lower.value < value) {
+            return false
+        }
+        if let upper, upper.inclusive ? upper.value < value : !(value < upper.value) {
+            return false
+        }
+        return true
+    }
+
+    /// The same scan starting at `value` (included) in its reading direction, unless its own bound is further.
+    public func starting(at value: IndexValue) -> IndexScan {
+        var scan = self
+        let start = Bound(value, inclusive: true)
+        if descending {
+            if upper.map({ value < $0.value }) ?? true { scan.upper = start }
+        } else if lower.map({ $0.value < value }) ?? true {
+            scan.lower = start
+        }
+        return scan
+    }
+
     /// Creates a scan.
     public init(recordType: String, fieldName: String, lower: Bound? = nil, upper: Bound? = nil, descending: Bool = false) {
         self.recordType = recordType

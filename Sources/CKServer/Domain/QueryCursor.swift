@@ -5,14 +5,20 @@ import Foundation
 /// Where a query's page ended, sent to the client as its opaque `continuationMarker`.
 ///
 /// It carries a digest of the query and zone, so a marker is refused for another query instead of
-/// silently skipping records.
+/// silently skipping records. With one sort (or none) the next page starts after the last index entry read;
+/// with several sorts it starts at the first sort's value `value`, after the record `recordName` whose other
+/// sort values are `ties` (when `ties` is absent, at the start of `value`).
 struct QueryCursor: Codable, Equatable {
     /// The digest of the query and zone the marker belongs to.
     var query: String
+    /// For a `zoneWide` query, the zone being read.
+    var zoneName: String?
     /// The last index entry read, for index-driven queries.
     var value: StoredValue?
     /// The last record read.
     var recordName: String
+    /// With several sorts, the other sort values of the last record answered.
+    var ties: [StoredValue?]?
 
     /// An index value in the marker's JSON.
     enum StoredValue: Codable, Equatable {
@@ -37,11 +43,11 @@ struct QueryCursor: Codable, Equatable {
         }
     }
 
-    /// The digest that ties a marker to one query in one zone.
-    static func digest(of query: Query, zone: ZoneKey) -> String {
+    /// The digest that ties a marker to one query in one zone (`nil`: every zone, for `zoneWide`).
+    static func digest(of query: Query, zone: ZoneKey?) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let data = ((try? encoder.encode(query)) ?? Data()) + Data("|\(zone.zoneName)".utf8)
+        let data = ((try? encoder.encode(query)) ?? Data()) + Data("|\(zone?.zoneName ?? "*")".utf8)
         return SHA256.hash(data: data).prefix(12).map { String(format: "%02x", $0) }.joined()
     }
 
@@ -60,9 +66,11 @@ struct QueryCursor: Codable, Equatable {
         self = cursor
     }
 
-    init(query: String, value: StoredValue?, recordName: String) {
+    init(query: String, zoneName: String? = nil, value: StoredValue?, recordName: String, ties: [StoredValue?]? = nil) {
         self.query = query
+        self.zoneName = zoneName
         self.value = value
         self.recordName = recordName
+        self.ties = ties
     }
 }

@@ -1,0 +1,120 @@
+import CKModel
+
+/// Reads one zone's part of a query page: candidates from the plan's index in batches, each record checked
+/// against the filters and the caller's READ grant, until the page is full.
+///
+/// With several sort descriptors the first one orders the index read; when the page fills, the reader goes on
+/// through the records sharing the last record's first sort value, orders them all by every sort, and answers
+/// the first ones, so pages follow the full order. A record of a list field is answered at its first entry in
+/// the scanned range only, so it never appears on two pages.
+struct QueryPageReader {
+    /// How many index entries a query reads per step.
+    static let batchSize = 100
+    /// How many index entries one page may read before it answers with what it found and a marker.
+    static let readBudget = 20_000
+
+    let storage: any ServerStorage
+    let plan: QueryPlan
+    let digest: String
+    let readable: @Sendable (StoredRecord) -> Bool
+
+    private var order: QueryOrder { QueryOrder(sortBy: plan.sortBy) }
+    private var sortsByMany: Bool { plan.sortBy.count > 1 }
+
+    /// Up to `limit` records of `zone` after `cursor`, and where the next page starts (`nil`: the zone is done).
+    func read(_ zone: ZoneKey, after cursor: QueryCursor?, limit: Int) async throws -> (records: [StoredRecord], next: QueryCursor?) {
+        // With several sorts a marker names the first sort value to start at and the last record answered there.
+        var position = sortsByMany ? nil : cursor
+        let start = sortsByMany ? cursor?.value?.indexValue : nil
+        let floor = sortsByMany ? cursor.flatMap { cursor in cursor.ties.map { ($0.map { $0?.indexValue }, cursor.recordName) } } : nil
+        var found: [StoredRecord] = []
+        var seen = Set<String>()
+        var read = 0
+        var exhausted = false
+        var completing: IndexValue?
+        var boundary: IndexValue?
+        pages: while true {
+            let batch = try await candidates(zone, after: position, startingAt: start)
+            if batch.isEmpty {
+                exhausted = true
+                break
+            }
+            let records = try await storage.records(named: batch.map(\.recordName), in: zone)
+            for (index, candidate) in batch.enumerated() {
+                let value = candidate.value?.indexValue
+                if sortsByMany, let completing, value != completing {
+                    break pages
+                }
+                if sortsByMany, completing == nil, read >= Self.readBudget, value != position?.value?.indexValue {
+                    boundary = value
+                    break pages
+                }
+                position = candidate
+                read += 1
+                guard seen.insert(candidate.recordName).inserted, let record = records[candidate.recordName], readable(record),
+                    plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) }), isFirstEntry(value, of: record)
+                else { continue }
+                if let (ties, name) = floor, value == start, !order.precedes([start] + ties, name, order.values(of: record), record.recordName) {
+                    continue
+                }
+                found.append(record)
+                if found.count >= limit, completing == nil {
+                    guard sortsByMany else {
+                        exhausted = index == batch.count - 1 && batch.count < Self.batchSize
+                        break pages
+                    }
+                    completing = value
+                }
+            }
+            if batch.count < Self.batchSize {
+                exhausted = true
+                break
+            }
+            if !sortsByMany, read >= Self.readBudget {
+                break
+            }
+        }
+        guard sortsByMany else {
+            return (found, exhausted ? nil : position)
+        }
+        let page = Array(order.sorted(found).prefix(limit))
+        if let boundary {
+            return (page, QueryCursor(query: digest, value: .init(boundary), recordName: ""))
+        }
+        guard let last = page.last, found.count > limit || !exhausted else {
+            return (page, nil)
+        }
+        let values = order.values(of: last)
+        return (page, QueryCursor(
+            query: digest, value: values[0].map(QueryCursor.StoredValue.init), recordName: last.recordName,
+            ties: values.dropFirst().map { $0.map(QueryCursor.StoredValue.init) }))
+    }
+
+    /// Whether an index entry is the record's first in the scanned range, which is where it is answered.
+    private func isFirstEntry(_ value: IndexValue?, of record: StoredRecord) -> Bool {
+        guard case .index(let scan) = plan.driver, case .list(let list)? = RecordIndexing.fieldValue(scan.fieldName, of: record) else {
+            return true
+        }
+        let inRange = list.elements.compactMap(RecordIndexing.indexValue).filter(scan.contains)
+        return value == (scan.descending ? inRange.max() : inRange.min())
+    }
+
+    /// The next candidates after `position` (or from the index value `start`), as cursors to resume from.
+    private func candidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws -> [QueryCursor] {
+        switch plan.driver {
+        case .index(let scan):
+            let after = position.flatMap { cursor in cursor.value.map { IndexHit(value: $0.indexValue, recordName: cursor.recordName) } }
+            return try await storage.scan(start.map(scan.starting(at:)) ?? scan, in: zone, after: after, limit: Self.batchSize).map {
+                QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName)
+            }
+        case .search(let tokens, let matchAll, let fieldName):
+            return try await storage.search(
+                tokens, matchAll: matchAll, recordType: plan.recordTypeName, fieldName: fieldName, in: zone, after: position?.recordName,
+                limit: Self.batchSize
+            ).map { QueryCursor(query: digest, value: nil, recordName: $0) }
+        case .names:
+            return try await storage.recordNames(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: Self.batchSize)
+                .map { QueryCursor(query: digest, value: nil, recordName: $0) }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CKModel
+import CKServer
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("records/query pages: several sorts, list fields and zoneWide")
+struct QueryPagingTests {
+    static let schema = """
+        DEFINE SCHEMA
+        RECORD TYPE Party (
+            "___recordID" REFERENCE QUERYABLE,
+            title STRING QUERYABLE SORTABLE,
+            guests INT64 QUERYABLE SORTABLE,
+            tags LIST<STRING> QUERYABLE,
+            GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world"
+        );
+        """
+
+    /// Every page of a query, `limit` records at a time, as record names in the order answered.
+    private func allPages(
+        _ server: TestServer, _ client: any TestClientProtocol, _ body: String, limit: Int, as credentials: TestCredentials = .world,
+        database: String = "public"
+    ) async throws -> (names: [String], pages: Int, zones: [String]) {
+        var names: [String] = []
+        var zones: [String] = []
+        var marker: String?
+        var pages = 0
+        repeat {
+            let markerPart = marker.map { #","continuationMarker":"\#($0)""# } ?? ""
+            let response = try await server.post(
+                client, "records/query", #"{\#(body),"resultsLimit":\#(limit)\#(markerPart)}"#, as: credentials, database: database)
+            let records = try TestServer.records(response)
+            names += records.compactMap { $0["recordName"] as? String }
+            zones += records.compactMap { ($0["zoneID"] as? [String: Any])?["zoneName"] as? String }
+            marker = try response.json["continuationMarker"] as? String
+            pages += 1
+        } while marker != nil && pages < 50
+        return (names, pages, zones)
+    }
+
+    @Test("with two sorts, pages that split a group of equal first values still follow the full order")
+    func twoSortsAcrossPages() async throws {
+        let server = try await TestServer()
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(Self.schema, into: server.container)
+        let titles = ["Picnic", "picnic", "Barbecue", "Brunch", "Gala"]
+        let parties = (0..<30).map { (name: String(format: "p%02d", $0), title: titles[$0 % 5], guests: $0 % 7) }
+        try await server.live { client in
+            let operations = parties.map { party in
+                #"{"operationType":"create","record":{"recordType":"Party","recordName":"\#(party.name)","fields":{"title":{"value":"\#(party.title)"},"guests":{"value":\#(party.guests)}}}}"#
+            }
+            _ = try await server.post(client, "records/modify", #"{"operations":[\#(operations.joined(separator: ","))]}"#, as: .user(server.webAuthToken))
+            let expected = parties.sorted {
+                ($0.title.lowercased(), -$0.guests, $0.name) < ($1.title.lowercased(), -$1.guests, $1.name)
+            }.map(\.name)
+            for limit in [1, 4, 7, 200] {
+                let paged = try await allPages(
+                    server, client, #""query":{"recordType":"Party","sortBy":[{"fieldName":"title"},{"fieldName":"guests","ascending":false}]}"#,
+                    limit: limit)
+                #expect(paged.names == expected, "pages of \(limit)")
+            }
+            let descending = try await allPages(
+                server, client, #""query":{"recordType":"Party","sortBy":[{"fieldName":"guests","ascending":false},{"fieldName":"title"}]}"#, limit: 3)
+            #expect(descending.names == parties.sorted {
+                (-$0.guests, $0.title.lowercased(), $1.name) < (-$1.guests, $1.title.lowercased(), $0.name)
+            }.map(\.name))
+        }
+    }
+
+    @Test("a record whose list field matches at two values is answered once, whatever the page size")
+    func listFieldOnce() async throws {
+        let server = try await TestServer()
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(Self.schema, into: server.container)
+        try await server.live { client in
+            let operations = (0..<5).map { index in
+                #"{"operationType":"create","record":{"recordType":"Party","recordName":"q\#(index)","fields":{"tags":{"value":["x1","x2","y"]}}}}"#
+            }
+            _ = try await server.post(client, "records/modify", #"{"operations":[\#(operations.joined(separator: ","))]}"#, as: .user(server.webAuthToken))
+            for limit in [1, 2, 200] {
+                let paged = try await allPages(
+                    server, client,
+                    #""query":{"recordType":"Party","filterBy":[{"fieldName":"tags","comparator":"LIST_MEMBER_BEGINS_WITH","fieldValue":{"value":"x"}}]}"#,
+                    limit: limit)
+                #expect(paged.names.sorted() == ["q0", "q1", "q2", "q3", "q4"], "pages of \(limit)")
+            }
+        }
+    }
+
+    @Test("zoneWide searches every zone of the database, page after page, each record with its zone")
+    func zoneWide() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Attic"}}},{"operationType":"create","zone":{"zoneID":{"zoneName":"Cellar"}}}]}"#, as: me, database: "private")
+            for (zone, names) in [("_defaultZone", ["d1", "d2"]), ("Attic", ["a1", "a2", "a3"]), ("Cellar", ["c1"])] {
+                let operations = names.map { #"{"operationType":"create","record":{"recordType":"Box","recordName":"\#($0)"}}"# }
+                _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"\#(zone)"},"operations":[\#(operations.joined(separator: ","))]}"#, as: me, database: "private")
+            }
+            for limit in [1, 2, 4, 200] {
+                let paged = try await allPages(server, client, #""zoneWide":true,"query":{"recordType":"Box"}"#, limit: limit, as: me, database: "private")
+                #expect(paged.names == ["d1", "d2", "a1", "a2", "a3", "c1"], "pages of \(limit)")
+                #expect(paged.zones == ["_defaultZone", "_defaultZone", "Attic", "Attic", "Attic", "Cellar"])
+            }
+            let oneZone = try await allPages(server, client, #""zoneWide":true,"zoneID":{"zoneName":"Attic"},"query":{"recordType":"Box"}"#, limit: 200, as: me, database: "private")
+            #expect(oneZone.names == ["a1", "a2", "a3"])
+        }
+    }
+}

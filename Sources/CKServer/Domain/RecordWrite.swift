@@ -19,6 +19,21 @@ public enum RecordWrite: Hashable, Sendable {
     }
 }
 
+/// What a write did: the record's new change tag and, for a delete, the records its DELETE_SELF references
+/// deleted with it (as they were), so their subscriptions hear of it too.
+public struct AppliedWrite: Hashable, Sendable {
+    /// The change tag the record has now (for a delete, its tombstone's).
+    public var changeTag: String
+    /// The records a delete's cascade removed, besides the record itself.
+    public var cascaded: [StoredRecord]
+
+    /// Creates a write's outcome.
+    public init(changeTag: String, cascaded: [StoredRecord] = []) {
+        self.changeTag = changeTag
+        self.cascaded = cascaded
+    }
+}
+
 /// What a record puts in the indexes: value entries for QUERYABLE and SORTABLE fields, texts for
 /// SEARCHABLE ones, and its references that carry a rule (DELETE_SELF, VALIDATE).
 public struct RecordIndexes: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import CKModel
+import CKSchema
 import Foundation
 
 /// Push tokens, the notifications of subscriptions, and their delivery through the long-poll courier.
@@ -62,16 +63,23 @@ public struct NotificationService: Sendable {
         var reason: Int
     }
 
-    /// Queues the notifications of the subscriptions these changes in `zone` match.
+    /// Queues the notifications of the subscriptions these changes in `zone` match. In the public database a
+    /// subscription fires only for records its owner may read.
     func notify(_ events: [RecordEvent], in zone: ZoneKey) async throws {
         guard !events.isEmpty else { return }
         let candidates = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
             .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
         guard !candidates.isEmpty else { return }
+        let schema = try await publicSchema(of: zone)
         var queued: [(token: String, payload: String)] = []
         var tokensByOwner: [String: [String]] = [:]
+        var readersByOwner: [String: (StoredRecord) -> Bool] = [:]
         for (owner, subscription) in candidates {
-            let matching = events.filter { Self.matches($0, subscription, zone: zone) }
+            if readersByOwner[owner] == nil {
+                readersByOwner[owner] = try await reader(owner, schema: schema, in: zone)
+            }
+            let readable = readersByOwner[owner] ?? { _ in false }
+            let matching = events.filter { readable($0.record) && Self.matches($0, subscription, zone: zone) }
             guard !matching.isEmpty else { continue }
             if tokensByOwner[owner] == nil {
                 tokensByOwner[owner] = try await storage.pushTokens(of: owner, in: zone.container, environment: zone.environment)
@@ -87,6 +95,29 @@ public struct NotificationService: Sendable {
             }
         }
         try await storage.enqueueNotifications(queued)
+    }
+
+    /// The schema whose READ grants decide what public-database subscriptions see; `nil` for a private zone.
+    private func publicSchema(of zone: ZoneKey) async throws -> Schema? {
+        guard zone.database == .public else { return nil }
+        let schemas = try await storage.schemas(of: zone.container)
+        return zone.environment == .development ? schemas.development : schemas.production
+    }
+
+    /// Which records a subscription's owner may read: all of a private zone (it is theirs), and in the public
+    /// database those the schema's READ grants give them (the developer reads everything).
+    private func reader(_ owner: String, schema: Schema?, in zone: ZoneKey) async throws -> (StoredRecord) -> Bool {
+        guard let schema else { return { _ in true } }
+        let caller: Caller
+        if let user = try await storage.user(recordName: owner, in: zone.container) {
+            caller = .user(user)
+        } else if try await storage.container(zone.container)?.developerRecordName == owner {
+            caller = .developer(userRecordName: owner)
+        } else {
+            return { _ in false }
+        }
+        let policy = AccessPolicy(caller: caller)
+        return { policy.allows(.read, on: schema.recordType(named: $0.recordType), creator: $0.created.userRecordName) }
     }
 
     static func matches(_ event: RecordEvent, _ subscription: Subscription, zone: ZoneKey) -> Bool {

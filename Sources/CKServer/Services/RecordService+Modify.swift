@@ -53,24 +53,27 @@ extension RecordService {
         var outcomeByName: [String: Result<String, ServerError>] = [:]
         var events: [NotificationService.RecordEvent] = []
         for (write, outcome) in zip(writes, outcomes) {
-            outcomeByName[write.recordName] = outcome
-            guard case .success(let tag) = outcome else { continue }
+            outcomeByName[write.recordName] = outcome.map(\.changeTag)
+            guard case .success(let applied) = outcome else { continue }
             switch write {
             case .insert(var record, _):
-                record.changeTag = tag
+                record.changeTag = applied.changeTag
                 events.append(.init(record: record, reason: 1))
             case .update(var record, _, _):
-                record.changeTag = tag
+                record.changeTag = applied.changeTag
                 events.append(.init(record: record, reason: 2))
             case .delete(let name, _):
                 if let record = existing[name] {
                     events.append(.init(record: record, reason: 3))
                 }
             }
+            events += applied.cascaded.map { .init(record: $0, reason: 3) }
         }
         // The writes are committed: notifying and collecting files are best effort and cannot fail the request.
         try? await notifications?.notify(events, in: zone)
-        let releasedAssets = events.contains { $0.reason != 1 } && existing.values.contains { !RecordIndexing.assetReceipts(of: $0.fields).isEmpty }
+        let releasedAssets = events.contains { event in
+            event.reason != 1 && !RecordIndexing.assetReceipts(of: existing[event.record.recordName]?.fields ?? event.record.fields).isEmpty
+        }
         if releasedAssets {
             try? await assets?.collectGarbage()
         }

@@ -72,9 +72,10 @@ public protocol ServerStorage: Sendable {
     func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord]
 
     /// Applies `writes` in order in one transaction, giving each the zone's next change number, and returns
-    /// one outcome per write: the record's new change tag, or why not (`EXISTS`, `CONFLICT`, `NOT_FOUND`).
-    /// With `atomic`, the first failure undoes every write and the others fail with `ATOMIC_ERROR`.
-    func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<String, ServerError>]
+    /// one outcome per write: the record's new change tag (and the records a delete's cascade removed), or why
+    /// not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`, the first failure undoes every write and the
+    /// others fail with `ATOMIC_ERROR`.
+    func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>]
 
     /// The zones of one database (a public or private one's default zone included, even before its first write), by name.
     func zones(in database: ZoneKey.Database) async throws -> [ZoneState]

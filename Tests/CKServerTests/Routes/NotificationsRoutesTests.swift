@@ -72,4 +72,43 @@ struct NotificationsRoutesTests {
             #expect(unknown.status == .notFound)
         }
     }
+
+    /// Creates and registers a push token for the user with `webAuthToken` and returns its courier URL.
+    private func courier(_ server: TestServer, _ client: any TestClientProtocol, _ webAuthToken: String) async throws -> String {
+        let created = try await client.execute(
+            uri: "/device/1/\(server.container)/development/tokens/create?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(webAuthToken))",
+            method: .post, body: ByteBuffer(string: #"{"apnsEnvironment":"development"}"#))
+        let token = try #require(try created.json["apnsToken"] as? String)
+        _ = try await server.post(client, "tokens/register", #"{"apnsEnvironment":"development","apnsToken":"\#(token)"}"#, as: .user(webAuthToken))
+        return try #require(try created.json["webcourierURL"] as? String)
+    }
+
+    @Test("records deleted by a DELETE_SELF cascade notify, and public subscriptions see only what their owner may read")
+    func cascadesAndReadGrants() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(
+            #"DEFINE SCHEMA RECORD TYPE Diary ("___recordID" REFERENCE QUERYABLE, text STRING, GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_creator");"#,
+            into: server.container)
+        let ann = try await server.secondUser("ann")
+        try await server.live { client in
+            let annCourier = try await courier(server, client, ann.token)
+            _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"diaries","firesOn":["create"],"query":{"recordType":"Diary"}}}]}"#, as: .user(ann.token))
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Diary","recordName":"meis","fields":{"text":{"value":"secret"}}}}]}"#, as: me)
+            #expect(try await poll(client, annCourier) == nil)
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Diary","recordName":"anns","fields":{"text":{"value":"mine"}}}}]}"#, as: .user(ann.token))
+            #expect(((try await poll(client, annCourier)?["ck"] as? [String: Any])?["qry"] as? [String: Any])?["rid"] as? String == "anns")
+
+            let myCourier = try await courier(server, client, server.webAuthToken)
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+            let box = #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Shoebox","recordName":"shoebox"}},{"operationType":"create","record":{"recordType":"Receipt","recordName":"r1","fields":{"box":{"value":{"recordName":"shoebox","action":"DELETE_SELF"}}}}}]}"#
+            let saved = try TestServer.records(try await server.post(client, "records/modify", box, as: me, database: "private"))
+            _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"receipts","zoneID":{"zoneName":"Box"},"firesOn":["delete"],"query":{"recordType":"Receipt"}}}]}"#, as: me, database: "private")
+            let tag = try #require(saved[0]["recordChangeTag"] as? String)
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"delete","record":{"recordName":"shoebox","recordChangeTag":"\#(tag)"}}]}"#, as: me, database: "private")
+            let cascade = try #require(((try await poll(client, myCourier))?["ck"] as? [String: Any])?["qry"] as? [String: Any])
+            #expect(cascade["rid"] as? String == "r1")
+            #expect(cascade["fo"] as? Int == 3)
+        }
+    }
 }

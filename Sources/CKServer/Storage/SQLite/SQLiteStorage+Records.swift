@@ -28,9 +28,9 @@ extension SQLiteStorage {
         }
     }
 
-    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<String, ServerError>] {
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
         return try await writer.writeWithoutTransaction { db in
-            var outcomes: [Result<String, ServerError>] = []
+            var outcomes: [Result<AppliedWrite, ServerError>] = []
             try db.inTransaction {
                 outcomes = []
                 // Only a default zone is created by its first write; a custom zone deleted meanwhile stays deleted.
@@ -41,16 +41,17 @@ extension SQLiteStorage {
                 for write in writes {
                     var changeAfter = lastChange
                     var outcome: Result<Int64, ServerError> = .success(0)
+                    var cascaded: [StoredRecord] = []
                     if case .delete = write {
                         // A delete's cascade may fail half way: undo what it did.
                         try db.inSavepoint {
-                            outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, db: db)
+                            outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, cascaded: &cascaded, db: db)
                             if case .failure = outcome { return .rollback }
                             return .commit
                         }
                     } else {
                         // Saves check everything before their first statement, so a refused one wrote nothing.
-                        outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, db: db)
+                        outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, cascaded: &cascaded, db: db)
                     }
                     switch outcome {
                     case .failure(let failure):
@@ -64,7 +65,7 @@ extension SQLiteStorage {
                         outcomes.append(.failure(failure))
                     case .success(let ownChange):
                         lastChange = changeAfter
-                        outcomes.append(.success(Self.changeTag(ownChange, zoneID: zoneID)))
+                        outcomes.append(.success(AppliedWrite(changeTag: Self.changeTag(ownChange, zoneID: zoneID), cascaded: cascaded)))
                     }
                 }
                 try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
@@ -77,10 +78,11 @@ extension SQLiteStorage {
         }
     }
 
-    /// Applies one write, taking change numbers after `lastChange` (a delete's cascade takes one per record),
-    /// and returns the change number of the written record itself, or why the write is refused.
+    /// Applies one write, taking change numbers after `lastChange` (a delete's cascade takes one per record,
+    /// and collects the records it removes in `cascaded`), and returns the change number of the written record
+    /// itself, or why the write is refused.
     private static func apply(
-        _ write: RecordWrite, zoneID: Int64, lastChange: inout Int64, db: Database
+        _ write: RecordWrite, zoneID: Int64, lastChange: inout Int64, cascaded: inout [StoredRecord], db: Database
     ) throws -> Result<Int64, ServerError> {
         switch write {
         case .insert(let record, let indexes):
@@ -136,7 +138,7 @@ extension SQLiteStorage {
             else { return .failure(try missingOrChanged(recordName, zoneID: zoneID, db: db)) }
             let own = lastChange + 1
             var deleted = Set<String>()
-            if let failure = try cascadeDelete(recordName, zoneID: zoneID, lastChange: &lastChange, deleted: &deleted, db: db) {
+            if let failure = try cascadeDelete(recordName, zoneID: zoneID, lastChange: &lastChange, deleted: &deleted, cascaded: &cascaded, db: db) {
                 return .failure(failure)
             }
             return .success(own)
@@ -147,12 +149,18 @@ extension SQLiteStorage {
     /// long chain needs no deep recursion); refused while a VALIDATE reference from a record that stays points
     /// at one of them.
     private static func cascadeDelete(
-        _ recordName: String, zoneID: Int64, lastChange: inout Int64, deleted: inout Set<String>, db: Database
+        _ recordName: String, zoneID: Int64, lastChange: inout Int64, deleted: inout Set<String>, cascaded: inout [StoredRecord],
+        db: Database
     ) throws -> ServerError? {
         var pending = [recordName]
         var validated: [(source: String, target: String)] = []
         while let name = pending.popLast() {
             guard deleted.insert(name).inserted, try isLive(name, zoneID: zoneID, db: db) else { continue }
+            if name != recordName, let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM records WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, name])
+            {
+                cascaded.append(try storedRecord(row))
+            }
             lastChange += 1
             try db.executeCached(
                 sql: "UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ? WHERE zone_id = ? AND record_name = ?",

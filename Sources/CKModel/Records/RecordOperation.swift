@@ -36,6 +36,11 @@ public struct RecordOperation: Hashable, Sendable, Codable {
             self == .update || self == .replace || self == .delete
         }
 
+        /// Whether the operation applies whatever another save did meanwhile (the `force` kinds).
+        public var ignoresConflicts: Bool {
+            self == .forceUpdate || self == .forceReplace || self == .forceDelete
+        }
+
         /// Whether the operation creates the record when it does not exist.
         public var createsMissingRecord: Bool {
             self == .create || self == .forceUpdate || self == .forceReplace

@@ -3,10 +3,10 @@ import CKSchema
 import Foundation
 
 extension RecordService {
-    /// `records/modify`: applies the operations in order, one per record, and answers one entry per
-    /// operation. In a custom zone an atomic request (the default) is all or nothing, with the real error on
-    /// the culprit and `ATOMIC_ERROR` on the others; the default zone is never atomic.
-    public func modify(_ request: RecordsModify.Request, access: DatabaseAccess) async throws -> RecordsModify.Response {
+    /// One attempt at `records/modify`: the answer, and the operations that lost a race to another writer
+    /// between reading their records and writing them (force operations, which must not fail that way, are
+    /// tried again by `modify`).
+    func modifyOnce(_ request: RecordsModify.Request, access: DatabaseAccess) async throws -> (response: RecordsModify.Response, raced: [Int]) {
         let operations = request.operations
         guard operations.count <= Self.maximumOperations else {
             throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) operations may be sent in one request")
@@ -41,12 +41,12 @@ extension RecordService {
             })
         }
         if atomic, let culprit = plans.firstIndex(where: { if case .failure = $0 { true } else { false } }) {
-            return RecordsModify.Response(records: plans.enumerated().map { index, plan in
+            return (RecordsModify.Response(records: plans.enumerated().map { index, plan in
                 if index == culprit, case .failure(let error) = plan {
                     return .failure(error)
                 }
                 return .failure(ServerError(.atomicError, reason: "the atomic batch failed because of \(names[culprit])", recordName: names[index]))
-            })
+            }), [])
         }
         let writes = plans.compactMap { try? $0.get() }
         let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
@@ -78,7 +78,18 @@ extension RecordService {
             try? await assets?.collectGarbage()
         }
         let zoneID = ZoneService.wireZoneID(zone)
-        return RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
+        // A force operation's write refused because another writer got there first lost a race; in an atomic
+        // batch, which storage undid whole, the whole batch did.
+        let lostRace = { (index: Int) -> Bool in
+            guard operations[index].operationType.ignoresConflicts, case .success(let planned) = plans[index],
+                case .failure(let failure)? = outcomeByName[planned.recordName]
+            else { return false }
+            return [.conflict, .exists, .notFound].contains(failure.serverErrorCode)
+        }
+        let raced = atomic
+            ? (operations.indices.contains(where: lostRace) ? Array(operations.indices) : [])
+            : operations.indices.filter(lostRace)
+        return (RecordsModify.Response(records: plans.enumerated().map { index, plan -> ItemResult<Record> in
             switch plan {
             case .failure(let error):
                 return .failure(error)
@@ -98,7 +109,7 @@ extension RecordService {
                     return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys, serverURL: access.serverURL, container: access.container.id))
                 }
             }
-        })
+        }), raced)
     }
 
     /// The schema after admitting every saved record (just-in-time additions written in development), and

@@ -23,6 +23,9 @@ struct QueryPageReader {
 
     /// Up to `limit` records of `zone` after `cursor`, and where the next page starts (`nil`: the zone is done).
     func read(_ zone: ZoneKey, after cursor: QueryCursor?, limit: Int) async throws -> (records: [StoredRecord], next: QueryCursor?) {
+        if case .distance(let field, let center) = plan.driver {
+            return try await readByDistance(zone, field: field, center: center, after: cursor, limit: limit)
+        }
         // With several sorts a marker names the first sort value to start at and the last record answered there.
         var position = sortsByMany ? nil : cursor
         let start = sortsByMany ? cursor?.value?.indexValue : nil
@@ -112,6 +115,10 @@ struct QueryPageReader {
                 tokens, matchAll: matchAll, recordType: plan.recordTypeName, fieldName: fieldName, in: zone, after: position?.recordName,
                 limit: Self.batchSize
             ).map { QueryCursor(query: digest, value: nil, recordName: $0) }
+        case .distance(let fieldName, _):
+            // Read on their own (`readByDistance` reads bands instead), a location's entries come in latitude order.
+            return try await storage.scan(IndexScan(recordType: plan.recordTypeName, fieldName: fieldName), in: zone, after: nil, limit: Self.batchSize)
+                .map { QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName) }
         case .names:
             return try await storage.recordNames(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: Self.batchSize)
                 .map { QueryCursor(query: digest, value: nil, recordName: $0) }

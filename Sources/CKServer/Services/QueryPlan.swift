@@ -4,7 +4,8 @@ import CKSchema
 /// How a query runs: which index it reads in which order, and the filters every record read must meet.
 ///
 /// The index a query reads decides its cost, which grows with the page, not with the type's size: a sort
-/// reads the sort field's index in order; otherwise the first filter with a range (equality, comparison,
+/// reads the sort field's index in order (a sort by distance reads bands of latitude around its point, widening
+/// until they hold the page); otherwise the first filter with a range (equality, comparison,
 /// prefix, list membership, a band of latitudes for NEAR) or a token search narrows the read; a query without
 /// filters reads the type's records by name. Every filter is then checked on each record read.
 struct QueryPlan {
@@ -13,6 +14,8 @@ struct QueryPlan {
         case index(IndexScan)
         case search(tokens: [String], matchAll: Bool, fieldName: String)
         case names
+        /// Nearest first from a point: a LOCATION field's index read in widening bands of latitude.
+        case distance(fieldName: String, center: Location)
     }
 
     var recordTypeName: String
@@ -36,10 +39,17 @@ struct QueryPlan {
             }
         }
         for sort in sortBy {
-            if sort.relativeLocation != nil {
-                throw ServerError(.badRequest, reason: "sorting by distance (relativeLocation) is not supported by this server yet")
-            }
             try require(.sortable, sort.field.schemaFieldName, label: label(sort.field), in: recordType)
+        }
+        if let sort = sortBy.first(where: { $0.relativeLocation != nil }), let center = sort.relativeLocation {
+            let name = sort.field.schemaFieldName
+            guard recordType.field(named: name)?.type == .value(.location) else {
+                throw ServerError(.badRequest, reason: "Field '\(label(sort.field))' is not a LOCATION: only a location sorts by distance")
+            }
+            guard sortBy.count == 1, sort.ascending else {
+                throw ServerError(.badRequest, reason: "a sort by distance (relativeLocation) must be the query's only sort, nearest first")
+            }
+            return QueryPlan(recordTypeName: recordType.name, driver: .distance(fieldName: name, center: center), filters: filters, sortBy: [])
         }
         return QueryPlan(
             recordTypeName: recordType.name, driver: driver(recordType.name, filters: filters, sortBy: sortBy), filters: filters,

@@ -105,4 +105,37 @@ struct QueryPagingTests {
             #expect(oneZone.names == ["a1", "a2", "a3"])
         }
     }
+
+    @Test("a sort by distance from a point answers nearest first, page after page, near and far")
+    func nearestFirst() async throws {
+        let server = try await TestServer()
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(
+            #"DEFINE SCHEMA RECORD TYPE Cafe ("___recordID" REFERENCE QUERYABLE, place LOCATION QUERYABLE SORTABLE, open INT64 QUERYABLE, name STRING, GRANT READ TO "_world", GRANT CREATE TO "_icloud", GRANT WRITE TO "_creator");"#,
+            into: server.container)
+        // Cafés north of the point at growing distances, one in Tokyo, and one without a place.
+        let places: [(String, Double, Double)] = [
+            ("c3", 48.88, 2.35), ("c1", 48.86, 2.35), ("tokyo", 35.68, 139.69), ("c2", 48.87, 2.35), ("c0", 48.8501, 2.35),
+            ("c4", 48.95, 2.35), ("lyon", 45.76, 4.83),
+        ]
+        try await server.live { client in
+            var operations = places.map { name, latitude, longitude in
+                #"{"operationType":"create","record":{"recordType":"Cafe","recordName":"\#(name)","fields":{"place":{"value":{"latitude":\#(latitude),"longitude":\#(longitude)}},"open":{"value":\#(name == "c2" ? 0 : 1)}}}}"#
+            }
+            operations.append(#"{"operationType":"create","record":{"recordType":"Cafe","recordName":"nowhere","fields":{"open":{"value":1}}}}"#)
+            _ = try await server.post(client, "records/modify", #"{"operations":[\#(operations.joined(separator: ","))]}"#, as: .user(server.webAuthToken))
+            let sort = #""sortBy":[{"fieldName":"place","relativeLocation":{"value":{"latitude":48.85,"longitude":2.35}}}]"#
+            for limit in [1, 2, 3, 200] {
+                let paged = try await allPages(server, client, #""query":{"recordType":"Cafe",\#(sort)}"#, limit: limit)
+                #expect(paged.names == ["c0", "c1", "c2", "c3", "c4", "lyon", "tokyo"], "pages of \(limit)")
+            }
+            let open = try await allPages(
+                server, client, #""query":{"recordType":"Cafe","filterBy":[{"fieldName":"open","comparator":"EQUALS","fieldValue":{"value":1}}],\#(sort)}"#, limit: 2)
+            #expect(open.names == ["c0", "c1", "c3", "c4", "lyon", "tokyo"])
+            let descending = try await server.post(
+                client, "records/query",
+                #"{"query":{"recordType":"Cafe","sortBy":[{"fieldName":"place","ascending":false,"relativeLocation":{"value":{"latitude":0,"longitude":0}}}]}}"#,
+                as: .world)
+            #expect(try descending.json["serverErrorCode"] as? String == "BAD_REQUEST")
+        }
+    }
 }

@@ -18,7 +18,20 @@ extension Record: JSONWritable {
         if let zoneID { writer.key("zoneID"); zoneID.write(to: &writer) }
         if let shortGUID { writer.key("shortGUID"); writer.string(shortGUID) }
         if let createShortGUID { writer.key("createShortGUID"); writer.bool(createShortGUID) }
+        if let forRecord { writer.key("forRecord"); writer.encoded(forRecord) }
+        if let publicPermission { writer.key("publicPermission"); writer.string(publicPermission.rawValue) }
+        if let participants { writer.key("participants"); writer.encoded(participants) }
+        if let owner { writer.key("owner"); writer.encoded(owner) }
+        if let currentUserParticipant { writer.key("currentUserParticipant"); writer.encoded(currentUserParticipant) }
         writer.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// Writes a value through its `Encodable` form: for the rare parts of a record (a share's participants),
+    /// where a hand-written form would repeat what `Codable` already says.
+    mutating func encoded(_ value: some Encodable) {
+        raw(Array((try? JSONEncoder().encode(value)) ?? Data("null".utf8)))
     }
 }
 

@@ -27,13 +27,25 @@ public struct Record: Hashable, Sendable, Codable {
     public var shortGUID: String?
     /// On create, ask the server for a short GUID (requests only).
     public var createShortGUID: Bool?
+    /// For a new `cloudkit.share` record: the root record it shares (absent for a zone-wide share).
+    public var forRecord: RecordVersion?
+    /// For a share: what anyone with its URL may do.
+    public var publicPermission: SharePermission?
+    /// For a share: the people it is shared with.
+    public var participants: [ShareParticipant]?
+    /// For a share: its owner (responses only).
+    public var owner: ShareParticipant?
+    /// For a share: the caller as a participant (responses only).
+    public var currentUserParticipant: ShareParticipant?
 
     /// Creates a record dictionary.
     public init(
         recordName: String? = nil, recordType: String? = nil, recordChangeTag: String? = nil,
         fields: [String: FieldValue]? = nil, created: RecordStamp? = nil, modified: RecordStamp? = nil,
         deleted: Bool? = nil, parent: Reference? = nil, share: Reference? = nil, zoneID: ZoneID? = nil,
-        shortGUID: String? = nil, createShortGUID: Bool? = nil
+        shortGUID: String? = nil, createShortGUID: Bool? = nil, forRecord: RecordVersion? = nil,
+        publicPermission: SharePermission? = nil, participants: [ShareParticipant]? = nil, owner: ShareParticipant? = nil,
+        currentUserParticipant: ShareParticipant? = nil
     ) {
         self.recordName = recordName
         self.recordType = recordType
@@ -47,6 +59,11 @@ public struct Record: Hashable, Sendable, Codable {
         self.zoneID = zoneID
         self.shortGUID = shortGUID
         self.createShortGUID = createShortGUID
+        self.forRecord = forRecord
+        self.publicPermission = publicPermission
+        self.participants = participants
+        self.owner = owner
+        self.currentUserParticipant = currentUserParticipant
     }
 
     /// The record's ID, when it has a name.

@@ -12,7 +12,13 @@ struct JSONWriterTests {
             created: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_u", deviceID: "iCloud"),
             modified: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 2)),
             deleted: false, parent: Reference(recordName: "p"), share: Reference(recordName: "s", action: .none),
-            zoneID: ZoneID(zoneName: "Z", ownerRecordName: "_o", zoneType: .regularCustomZone), shortGUID: "g", createShortGUID: true)
+            zoneID: ZoneID(zoneName: "Z", ownerRecordName: "_o", zoneType: .regularCustomZone), shortGUID: "g", createShortGUID: true,
+            forRecord: RecordVersion(recordName: "root", recordChangeTag: "2"), publicPermission: .readOnly,
+            participants: [ShareParticipant(
+                userIdentity: UserIdentity(userRecordName: "_p", lookupInfo: .init(emailAddress: "p@example.com")), permission: .readWrite,
+                type: .user, acceptanceStatus: .invited)],
+            owner: ShareParticipant(userIdentity: UserIdentity(userRecordName: "_o"), permission: .readWrite, type: .owner, acceptanceStatus: .accepted),
+            currentUserParticipant: ShareParticipant(type: .owner))
     }
 
     private func parsed(_ bytes: some Sequence<UInt8>) throws -> NSDictionary {

@@ -1,7 +1,7 @@
 import CKModel
 import Hummingbird
 
-/// `records/query`, `records/lookup` and `records/modify`.
+/// `records/query`, `records/lookup`, `records/modify`, and for shares `records/resolve` and `records/accept`.
 struct RecordsRoutes {
     let services: ServerServices
 
@@ -12,5 +12,8 @@ struct RecordsRoutes {
         group.postOperation("records/query", services: services, numbersAsStrings: \.numbersAsStrings, records.query)
         group.postOperation("records/lookup", services: services, numbersAsStrings: \.numbersAsStrings, records.lookup)
         group.postOperation("records/modify", services: services, numbersAsStrings: \.numbersAsStrings, records.modify)
+        let shares = ShareService(storage: services.storage)
+        group.postOperation("records/resolve", services: services, shares.resolve)
+        group.postOperation("records/accept", services: services, shares.accept)
     }
 }

@@ -64,6 +64,12 @@ public struct ChangeFeedService: Sendable {
     private func zonePage(after tokenText: String?, limit requested: Int?, access: DatabaseAccess) async throws
         -> (zones: [ItemResult<Zone>], token: String, moreComing: Bool)
     {
+        if access.database == .shared {
+            // The zones shared with the user live in their owners' databases: every one is listed each time.
+            let zones = try await storage.sharedZones(with: access.requireUser().userRecordName, in: access.container.id, environment: access.environment)
+                .map { ItemResult<Zone>.success(ZoneService.wireZone($0)) }
+            return (zones, SyncToken(incarnation: 0, changeNumber: 0).text, false)
+        }
         let database = try access.databaseKey()
         let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
         let after = try tokenText.map(SyncToken.init(text:))?.changeNumber ?? 0
@@ -93,7 +99,8 @@ public struct ChangeFeedService: Sendable {
         _ zoneID: ZoneID, after tokenText: String?, limit requested: Int?, recordTypes: [String]?, desiredKeys: [String]?,
         access: DatabaseAccess
     ) async throws -> Page {
-        let key = try access.zone(zoneID)
+        let reached = try await storage.existingZone(zoneID, for: access)
+        let key = reached.key
         let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
         let token = try tokenText.map(SyncToken.init(text:))
         let after = token?.incarnation == 0 ? 0 : (token?.changeNumber ?? 0)
@@ -108,10 +115,12 @@ public struct ChangeFeedService: Sendable {
         let moreComing = changes.count > limit
         let shown = changes.prefix(limit)
         let wireZoneID = ZoneService.wireZoneID(key)
-        let records = shown.map { change in
+        let records = shown.filter { reached.scope?.contains($0.record.recordName) ?? true }.map { change in
             change.isDeleted
                 ? Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID)
-                : change.record.wireRecord(zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: access.container.id)
+                : change.record.wireRecord(
+                    zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: access.container.id,
+                    viewer: access.caller.userRecordName)
         }
         let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: shown.last?.changeNumber ?? after) : state.syncToken
         return Page(zoneID: wireZoneID, records: records, syncToken: next.text, moreComing: moreComing)

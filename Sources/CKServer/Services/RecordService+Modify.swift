@@ -14,11 +14,13 @@ extension RecordService {
         if access.isReadOnly {
             throw ServerError(.accessDenied, reason: "the management token is read-only")
         }
-        let zone = try await storage.existingZone(request.zoneID, for: access)
+        let reached = try await storage.existingZone(request.zoneID, for: access)
+        let zone = reached.key
         let atomic = (request.atomic ?? true) && !zone.isDefaultZone
         let names = operations.map { $0.record.recordName ?? UUID().uuidString }
         let existing = try await storage.records(named: names, in: zone)
         let admission = try await admit(operations, existing: existing, access: access)
+        let sharing = try await sharePlanning(operations, names: names, existing: existing, zone: zone, access: access)
         let receipts = Set(operations.flatMap { RecordIndexing.assetReceipts(of: $0.record.fields ?? [:]) })
         let files = try await storage.assets(withReceipts: Array(receipts), in: access.container.id)
 
@@ -33,7 +35,9 @@ extension RecordService {
             plans.append(Result {
                 var operation = operation
                 operation.record.fields = try operation.record.fields.map { try Self.storedAssets($0, files: files) }
-                return try plan(operation, name: name, existing: existing[name], admission: admission[index], schema: admission.schema, access: access)
+                return try plan(
+                    operation, name: name, existing: existing[name].flatMap { reached.scope?.contains($0.recordName) ?? true ? $0 : nil },
+                    admission: admission[index], schema: admission.schema, sharing: sharing, scope: reached.scope, access: access)
             }.mapError { error in
                 var failure = error as? ServerError ?? ServerError(.internalError, reason: "\(error)")
                 failure.recordName = name
@@ -106,7 +110,9 @@ extension RecordService {
                 case .insert(var record, _), .update(var record, _, _):
                     record.changeTag = changeTag
                     let keys = operations[index].desiredKeys ?? request.desiredKeys
-                    return .success(record.wireRecord(zoneID: zoneID, desiredKeys: keys, serverURL: access.serverURL, container: access.container.id))
+                    return .success(record.wireRecord(
+                        zoneID: zoneID, desiredKeys: keys, serverURL: access.serverURL, container: access.container.id,
+                        viewer: access.caller.userRecordName))
                 }
             }
         }), raced)
@@ -126,7 +132,8 @@ extension RecordService {
         let saves: [(String, [String: FieldValue])?] = operations.map { operation in
             guard !Self.isDelete(operation.operationType) else { return nil }
             let type = operation.record.recordType ?? operation.record.recordName.flatMap { existing[$0]?.recordType }
-            return type.map { ($0, operation.record.fields ?? [:]) }
+            // Shares are a system type: their fields (`cloudkit.title` …) are not part of the schema.
+            return type.flatMap { $0 == StoredRecord.shareType ? nil : ($0, operation.record.fields ?? [:]) }
         }
         // Admit against a snapshot first: a save of known types and fields needs no write to the schema.
         let snapshot = try await storage.schemas(of: access.container.id)
@@ -162,10 +169,23 @@ extension RecordService {
         type == .delete || type == .forceDelete
     }
 
+    /// What saving shares needs, when the request saves any: the records they may share and the users they may
+    /// invite; `nil` outside the custom zones of a private database, where shares cannot live.
+    private func sharePlanning(
+        _ operations: [RecordOperation], names: [String], existing: [String: StoredRecord], zone: ZoneKey, access: DatabaseAccess
+    ) async throws -> SharePlanning? {
+        let shares = operations.indices.filter {
+            (operations[$0].record.recordType ?? existing[names[$0]]?.recordType) == StoredRecord.shareType
+        }
+        guard !shares.isEmpty, access.database == .private, !zone.isDefaultZone else { return nil }
+        let roots = try await storage.records(named: shares.compactMap { operations[$0].record.forRecord?.recordName }, in: zone)
+        return SharePlanning(roots: roots, users: try await storage.users(in: access.container.id), owner: zone.ownerRecordName)
+    }
+
     /// Decides one operation: the write to make, or the per-record error CloudKit gives.
     private func plan(
         _ operation: RecordOperation, name: String, existing: StoredRecord?, admission: ServerError?, schema: Schema,
-        access: DatabaseAccess
+        sharing: SharePlanning?, scope: ShareScope?, access: DatabaseAccess
     ) throws -> RecordWrite {
         if let problem = Self.recordNameProblem(name) {
             throw ServerError(.badRequest, reason: problem)
@@ -180,6 +200,13 @@ extension RecordService {
         if type.checksChangeTag, given.recordChangeTag == nil {
             throw ServerError(.badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag")
         }
+        let isShare = (given.recordType ?? existing?.recordType) == StoredRecord.shareType
+        if isShare, sharing == nil {
+            throw ServerError(.badRequest, reason: scope == nil ? "shares live in the custom zones of a private database" : "only a share's owner changes it")
+        }
+        if let scope {
+            try Self.checkShared(given, existing: existing, scope: scope)
+        }
         guard let existing else {
             guard type.createsMissingRecord else {
                 throw ServerError(.notFound, reason: "there is no record named \(name)")
@@ -191,8 +218,12 @@ extension RecordService {
                 throw ServerError(.accessDenied, reason: "CREATE operation not permitted")
             }
             let stamp = stamp(access)
-            let record = StoredRecord(
-                recordName: name, recordType: typeName, changeTag: "", fields: given.fields ?? [:], created: stamp, modified: stamp)
+            var record = StoredRecord(
+                recordName: name, recordType: typeName, changeTag: "", fields: given.fields ?? [:], created: stamp, modified: stamp,
+                parent: given.parent?.recordName)
+            if isShare, let sharing {
+                record.shareInfo = try sharing.share(given, name: name, existing: nil)
+            }
             try Self.checkSize(record)
             return .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName)))
         }
@@ -214,13 +245,29 @@ extension RecordService {
         var record = existing
         if type == .replace || type == .forceReplace {
             record.fields = given.fields ?? [:]
+            record.parent = given.parent?.recordName
         } else {
             record.fields.merge(given.fields ?? [:]) { _, new in new }
+            record.parent = given.parent?.recordName ?? record.parent
+        }
+        if isShare, let sharing {
+            record.shareInfo = try sharing.share(given, name: name, existing: existing.shareInfo)
         }
         record.modified = stamp(access)
         try Self.checkSize(record)
         let indexes = RecordIndexing.indexes(of: record, in: schema.recordType(named: record.recordType))
         return .update(record, indexes, expectedTag: existing.changeTag)
+    }
+
+    /// Refuses a write to another user's shared zone that its shares do not allow: any write without
+    /// READ_WRITE, and under a share of records, a new record whose parent is not shared.
+    private static func checkShared(_ given: Record, existing: StoredRecord?, scope: ShareScope) throws {
+        guard scope.permission == .readWrite else {
+            throw ServerError(.accessDenied, reason: "the share lets you read these records, not change them")
+        }
+        if existing == nil, scope.recordNames != nil, !(given.parent.map { scope.contains($0.recordName) } ?? false) {
+            throw ServerError(.accessDenied, reason: "a record created in a shared zone must have a shared record as its parent")
+        }
     }
 
     private func stamp(_ access: DatabaseAccess) -> RecordStamp {

@@ -8,7 +8,7 @@ extension RecordService {
     public func query(_ request: RecordsQuery.Request, access: DatabaseAccess) async throws -> RecordsQuery.Response {
         let zoneWide = request.zoneWide == true && request.zoneID == nil
         let zones = zoneWide
-            ? try await storage.zones(in: access.databaseKey()).map(\.key)
+            ? try await storage.reachableZones(for: access)
             : [try await storage.existingZone(request.zoneID, for: access)]
         let schema = try await currentSchema(access)
         guard let recordType = schema.recordType(named: request.query.recordType) else {
@@ -16,31 +16,34 @@ extension RecordService {
         }
         let plan = try QueryPlan.make(request.query, recordType: recordType)
         let limit = min(max(request.resultsLimit ?? Self.maximumOperations, 1), Self.maximumOperations)
-        let digest = QueryCursor.digest(of: request.query, zone: zoneWide ? nil : zones.first)
-        let reader = QueryPageReader(storage: storage, plan: plan, digest: digest, readable: try readability(of: recordType, access: access))
+        let digest = QueryCursor.digest(of: request.query, zone: zoneWide ? nil : zones.first?.key)
+        let readable = try readability(of: recordType, access: access)
         let marker = try request.continuationMarker.map { try QueryCursor(marker: $0, digest: digest) }
         if zones.isEmpty {
             return RecordsQuery.Response(records: [])
         }
-        guard let first = zones.firstIndex(where: { $0.zoneName == marker?.zoneName ?? $0.zoneName }) else {
+        guard let first = zones.firstIndex(where: { $0.key.zoneName == marker?.zoneName ?? $0.key.zoneName }) else {
             throw ServerError(.badRequest, reason: "the zone this continuationMarker was reading is gone; send the query again without it")
         }
 
         var records: [ItemResult<Record>] = []
         var next: QueryCursor?
         for (index, zone) in zones.enumerated().dropFirst(first) {
-            let page = try await reader.read(zone, after: index == first ? marker : nil, limit: limit - records.count)
-            let zoneID = ZoneService.wireZoneID(zone)
+            let scope = zone.scope
+            let reader = QueryPageReader(
+                storage: storage, plan: plan, digest: digest, readable: { readable($0) && scope?.contains($0.recordName) ?? true })
+            let page = try await reader.read(zone.key, after: index == first ? marker : nil, limit: limit - records.count)
+            let zoneID = ZoneService.wireZoneID(zone.key)
             records += page.records.map {
                 .success($0.wireRecord(zoneID: zoneID, desiredKeys: request.desiredKeys, serverURL: access.serverURL, container: access.container.id))
             }
             if var resume = page.next {
-                resume.zoneName = zoneWide ? zone.zoneName : nil
+                resume.zoneName = zoneWide ? zone.key.zoneName : nil
                 next = resume
                 break
             }
             if records.count >= limit, index + 1 < zones.count {
-                next = QueryCursor(query: digest, zoneName: zones[index + 1].zoneName, value: nil, recordName: "")
+                next = QueryCursor(query: digest, zoneName: zones[index + 1].key.zoneName, value: nil, recordName: "")
                 break
             }
         }

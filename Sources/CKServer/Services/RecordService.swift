@@ -30,7 +30,7 @@ public struct RecordService: Sendable {
         }
         let zone = try await storage.existingZone(request.zoneID, for: access)
         let found = try await readableRecords(named: request.records.map(\.recordName), in: zone, access: access)
-        let zoneID = ZoneService.wireZoneID(zone)
+        let zoneID = ZoneService.wireZoneID(zone.key)
         return RecordsLookup.Response(records: request.records.map { item in
             switch found[item.recordName] {
             case nil:
@@ -40,17 +40,18 @@ public struct RecordService: Sendable {
             case .success(let record)?:
                 return .success(record.wireRecord(
                     zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL,
-                    container: access.container.id))
+                    container: access.container.id, viewer: access.caller.userRecordName))
             }
         })
     }
 
     /// The live records with these names in the zone, each the record or `ACCESS_DENIED` when the caller may
-    /// not read it (READ grants, in the public database); names without a record are left out.
-    func readableRecords(named names: [String], in zone: ZoneKey, access: DatabaseAccess) async throws
+    /// not read it (READ grants, in the public database); names without a record, or outside what a shared
+    /// zone's shares cover, are left out.
+    func readableRecords(named names: [String], in zone: ReachedZone, access: DatabaseAccess) async throws
         -> [String: Result<StoredRecord, ServerError>]
     {
-        let found = try await storage.records(named: names, in: zone)
+        let found = try await storage.records(named: names, in: zone.key).filter { zone.scope?.contains($0.key) ?? true }
         let schema = try await currentSchema(access)
         let policy = AccessPolicy(caller: access.caller)
         return found.mapValues { record in

@@ -111,6 +111,19 @@ public protocol ServerStorage: Sendable {
         _ tokens: [String], matchAll: Bool, recordType: String, fieldName: String, in zone: ZoneKey, after cursor: String?, limit: Int
     ) async throws -> [String]
 
+    /// The zone and record name of the share with this short GUID in a container environment, or `nil`.
+    func shareLocation(shortGUID: String, in container: ContainerID, environment: ContainerEnvironment) async throws
+        -> (zone: ZoneKey, shareName: String)?
+
+    /// The zones (of other users' private databases) in which the user accepted a share, by owner and name.
+    func sharedZones(with userRecordName: String, in container: ContainerID, environment: ContainerEnvironment) async throws -> [ZoneState]
+
+    /// The shares of a zone the user accepted.
+    func shares(acceptedBy userRecordName: String, in zone: ZoneKey) async throws -> [StoredShare]
+
+    /// The names of `roots` and of every record below them through `parent`, deleted ones included.
+    func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String>
+
     /// The subscriptions of one database, by ID.
     func subscriptions(in database: ZoneKey.Database) async throws -> [Subscription]
 

@@ -200,6 +200,29 @@ extension SQLiteStorage {
         migrator.registerMigration("credential expiry index") { db in
             try db.execute(sql: "CREATE INDEX credentials_by_expiry ON credentials (expires_at)")
         }
+        migrator.registerMigration("parents and shares") { db in
+            try db.execute(sql: """
+                ALTER TABLE records ADD COLUMN parent_name TEXT;
+                ALTER TABLE records ADD COLUMN share_info TEXT;
+                CREATE INDEX records_by_parent ON records (zone_id, parent_name);
+                CREATE TABLE shares (
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    share_name TEXT NOT NULL,
+                    root_name TEXT,
+                    short_guid TEXT NOT NULL UNIQUE,
+                    PRIMARY KEY (zone_id, share_name)
+                );
+                CREATE INDEX shares_by_root ON shares (zone_id, root_name);
+                CREATE TABLE share_participants (
+                    zone_id INTEGER NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                    share_name TEXT NOT NULL,
+                    user_record_name TEXT NOT NULL,
+                    accepted INTEGER NOT NULL,
+                    PRIMARY KEY (zone_id, share_name, user_record_name)
+                );
+                CREATE INDEX share_participants_by_user ON share_participants (user_record_name, accepted);
+                """)
+        }
         return migrator
     }
 }

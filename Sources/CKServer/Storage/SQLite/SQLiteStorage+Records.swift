@@ -17,7 +17,7 @@ extension SQLiteStorage {
             for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))",
+                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))",
                     arguments: StatementArguments([zoneID] + chunk))
                 for row in rows {
                     let record = try Self.storedRecord(row)
@@ -99,19 +99,19 @@ extension SQLiteStorage {
             try db.executeCached(
                 sql: """
                     INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
-                        created_device, modified_at, modified_by, modified_device, deleted, change_number)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+                        created_device, modified_at, modified_by, modified_device, deleted, change_number, parent_name, share_info)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
                     ON CONFLICT (zone_id, record_name) DO UPDATE SET
                         record_type = excluded.record_type, change_tag = excluded.change_tag, fields = excluded.fields,
                         created_at = excluded.created_at, created_by = excluded.created_by,
                         created_device = excluded.created_device, modified_at = excluded.modified_at,
                         modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
-                        change_number = excluded.change_number
+                        change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
                     """,
                 arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange, zoneID: zoneID), fieldsText(record.fields),
                             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
-                            record.modified.deviceID, lastChange])
+                            record.modified.deviceID, lastChange, record.parent, try shareText(record.shareInfo)])
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db, isNew: state == nil)
             return .success(lastChange)
         case .update(let record, let indexes, let expectedTag):
@@ -121,12 +121,12 @@ extension SQLiteStorage {
             try db.executeCached(
                 sql: """
                     UPDATE records SET record_type = ?, change_tag = ?, fields = ?, modified_at = ?, modified_by = ?,
-                        modified_device = ?, change_number = ?
+                        modified_device = ?, change_number = ?, parent_name = ?, share_info = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
                 arguments: [record.recordType, changeTag(lastChange + 1, zoneID: zoneID), fieldsText(record.fields),
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
-                            lastChange + 1, zoneID, record.recordName, expectedTag])
+                            lastChange + 1, record.parent, try shareText(record.shareInfo), zoneID, record.recordName, expectedTag])
             guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
             lastChange += 1
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
@@ -157,13 +157,16 @@ extension SQLiteStorage {
         while let name = pending.popLast() {
             guard deleted.insert(name).inserted, try isLive(name, zoneID: zoneID, db: db) else { continue }
             if name != recordName, let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM records WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, name])
+                db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, name])
             {
                 cascaded.append(try storedRecord(row))
             }
             lastChange += 1
             try db.executeCached(
-                sql: "UPDATE records SET deleted = 1, fields = '{}', change_tag = ?, change_number = ? WHERE zone_id = ? AND record_name = ?",
+                sql: """
+                    UPDATE records SET deleted = 1, fields = '{}', share_info = NULL, change_tag = ?, change_number = ?
+                    WHERE zone_id = ? AND record_name = ?
+                    """,
                 arguments: [changeTag(lastChange, zoneID: zoneID), lastChange, zoneID, name])
             try removeIndexes(of: name, zoneID: zoneID, db: db)
             let sources = try Row.fetchAll(
@@ -217,7 +220,7 @@ extension SQLiteStorage {
                 arguments: [container.rawValue, environment.rawValue])
             for zoneID in zoneIDs {
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0", arguments: [zoneID, recordType])
+                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0", arguments: [zoneID, recordType])
                 for row in rows {
                     let record = try Self.storedRecord(row)
                     try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, db: db)
@@ -248,6 +251,16 @@ extension SQLiteStorage {
                 sql: "INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (?, ?, ?, ?, ?)",
                 arguments: [zoneID, record.recordType, entry.fieldName, entry.value.databaseValue, record.recordName])
         }
+        if let share = record.shareInfo {
+            try db.executeCached(
+                sql: "INSERT INTO shares (zone_id, share_name, root_name, short_guid) VALUES (?, ?, ?, ?)",
+                arguments: [zoneID, record.recordName, share.rootRecordName, share.shortGUID])
+            for participant in share.participants where participant.acceptanceStatus != .removed {
+                try db.executeCached(
+                    sql: "INSERT INTO share_participants (zone_id, share_name, user_record_name, accepted) VALUES (?, ?, ?, ?)",
+                    arguments: [zoneID, record.recordName, participant.userRecordName, participant.acceptanceStatus == .accepted])
+            }
+        }
         for entry in indexes.searchEntries {
             try db.executeCached(
                 sql: "INSERT INTO search_rows (zone_id, record_type, field_name, record_name) VALUES (?, ?, ?, ?)",
@@ -261,6 +274,8 @@ extension SQLiteStorage {
         try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
         try db.executeCached(sql: "DELETE FROM record_references WHERE zone_id = ? AND source_name = ?", arguments: [zoneID, recordName])
         try db.executeCached(sql: "DELETE FROM record_assets WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+        try db.executeCached(sql: "DELETE FROM shares WHERE zone_id = ? AND share_name = ?", arguments: [zoneID, recordName])
+        try db.executeCached(sql: "DELETE FROM share_participants WHERE zone_id = ? AND share_name = ?", arguments: [zoneID, recordName])
         let searchRows = try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
         for id in searchRows {
@@ -341,6 +356,16 @@ extension SQLiteStorage {
             arguments: key) ?? 0
     }
 
+    /// The columns of a record as `storedRecord` reads them: the row, and the share whose root it is.
+    static let recordColumns = """
+        *, (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
+        """
+
+    /// A share's description as stored in its record's row.
+    private static func shareText(_ share: StoredShare?) throws -> String? {
+        try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    }
+
     static func storedRecord(_ row: Row) throws -> StoredRecord {
         let fields = try JSONDecoder().decode([String: FieldValue].self, from: Data((row["fields"] as String).utf8))
         return StoredRecord(
@@ -350,6 +375,8 @@ extension SQLiteStorage {
                 deviceID: row["created_device"]),
             modified: RecordStamp(
                 timestamp: Timestamp(millisecondsSince1970: row["modified_at"]), userRecordName: row["modified_by"],
-                deviceID: row["modified_device"]))
+                deviceID: row["modified_device"]),
+            parent: row["parent_name"], share: row["root_share"],
+            shareInfo: try (row["share_info"] as String?).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) })
     }
 }

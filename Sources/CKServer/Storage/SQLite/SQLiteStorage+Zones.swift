@@ -40,7 +40,7 @@ extension SQLiteStorage {
         try await writer.read { db in
             guard let state = try Self.zoneState(db, zone) else { return nil }
             guard state.incarnation > 0 else { return (state, []) }
-            var sql = "SELECT * FROM records WHERE zone_id = ? AND change_number > ?"
+            var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
             var arguments: [any DatabaseValueConvertible] = [state.incarnation, changeNumber]
             if let recordTypes {
                 sql += " AND record_type IN (\(Array(repeating: "?", count: recordTypes.count).joined(separator: ", ")))"
@@ -78,6 +78,8 @@ extension SQLiteStorage {
             try db.execute(sql: "DELETE FROM record_assets WHERE zone_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM record_search WHERE rowid IN (SELECT id FROM search_rows WHERE zone_id = ?)", arguments: [id])
             try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM shares WHERE zone_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM share_participants WHERE zone_id = ?", arguments: [id])
             let change = try Self.nextDatabaseChange(zone.databaseKey, db: db)
             try db.execute(
                 sql: """

@@ -1,0 +1,72 @@
+import CKModel
+
+/// Decides what a saved `cloudkit.share` record shares and with whom, from what the client sent and the share
+/// as it was.
+struct SharePlanning {
+    /// The record name of a share of a whole zone.
+    static let zoneShareName = "cloudkit.zoneshare"
+
+    /// The records a new share may be for, by name.
+    let roots: [String: StoredRecord]
+    /// The container's users, who may be invited.
+    let users: [UserAccount]
+    /// The zone's owner, who owns every share in it.
+    let owner: String
+
+    /// The share a save of `given` (named `name`) makes, over `existing` when it updates one.
+    func share(_ given: Record, name: String, existing: StoredShare?) throws -> StoredShare {
+        let rootName: String?
+        if let existing {
+            rootName = existing.rootRecordName
+        } else if name == Self.zoneShareName {
+            guard given.forRecord == nil else {
+                throw ServerError(.badRequest, reason: "a zone-wide share (\(Self.zoneShareName)) shares the whole zone and takes no forRecord")
+            }
+            rootName = nil
+        } else {
+            guard let target = given.forRecord else {
+                throw ServerError(.badRequest, reason: "a share needs forRecord, the record it shares (or the name \(Self.zoneShareName) to share the zone)")
+            }
+            guard let root = roots[target.recordName] else {
+                throw ServerError(.notFound, reason: "no such record exists to share: \(target.recordName)")
+            }
+            if let tag = target.recordChangeTag, tag != root.changeTag {
+                throw ServerError(.conflict, reason: "the recordChangeTag of \(root.recordName) expired: the record was changed since it was fetched")
+            }
+            if let other = root.share, other != name {
+                throw ServerError(.badRequest, reason: "\(root.recordName) is already shared by the share \(other)")
+            }
+            rootName = root.recordName
+        }
+        let participants = try (given.participants.map { try $0.compactMap(participant) } ?? existing?.participants ?? []).map { wanted in
+            var participant = wanted
+            if let before = existing?.participant(wanted.userRecordName) {
+                participant.acceptanceStatus = before.acceptanceStatus
+                participant.type = before.type
+            }
+            return participant
+        }
+        return StoredShare(
+            rootRecordName: rootName, shortGUID: existing?.shortGUID ?? Self.newShortGUID(),
+            publicPermission: given.publicPermission ?? existing?.publicPermission ?? .none, participants: participants)
+    }
+
+    /// The invited user a participant entry names (by record name or email address); `nil` for the owner.
+    private func participant(_ entry: ShareParticipant) throws -> StoredShare.Participant? {
+        let lookup = entry.userIdentity?.lookupInfo
+        let recordName = entry.userIdentity?.userRecordName ?? lookup?.userRecordName
+        let email = lookup?.emailAddress?.lowercased()
+        guard let user = users.first(where: { $0.userRecordName == recordName || (email != nil && $0.emailAddress?.lowercased() == email) }) else {
+            throw ServerError(.badRequest, reason: "there is no user \(recordName ?? email ?? "without a name") to share with")
+        }
+        guard user.userRecordName != owner else { return nil }
+        return StoredShare.Participant(
+            userRecordName: user.userRecordName, permission: entry.permission ?? .readOnly, type: .user, acceptanceStatus: .invited)
+    }
+
+    /// A new short GUID: 26 letters and digits, hard to guess.
+    static func newShortGUID() -> String {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        return String(SecretGenerator.randomBytes(26).map { alphabet[Int($0) % alphabet.count] })
+    }
+}

@@ -1,0 +1,75 @@
+import CKModel
+import Foundation
+import GRDB
+
+extension SQLiteStorage {
+    public func shareLocation(shortGUID: String, in container: ContainerID, environment: ContainerEnvironment) async throws
+        -> (zone: ZoneKey, shareName: String)?
+    {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT z.owner_record_name, z.zone_name, s.share_name FROM shares s JOIN zones z ON z.id = s.zone_id
+                    WHERE s.short_guid = ? AND z.container_id = ? AND z.environment = ?
+                    """,
+                arguments: [shortGUID, container.rawValue, environment.rawValue])
+            else { return nil }
+            let zone = ZoneKey(
+                container: container, environment: environment, database: .private, ownerRecordName: row[0], zoneName: row[1])
+            return (zone, row[2])
+        }
+    }
+
+    public func sharedZones(with userRecordName: String, in container: ContainerID, environment: ContainerEnvironment) async throws
+        -> [ZoneState]
+    {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT z.id, z.owner_record_name, z.zone_name, z.last_change FROM share_participants p
+                    JOIN zones z ON z.id = p.zone_id
+                    WHERE p.user_record_name = ? AND p.accepted = 1 AND z.container_id = ? AND z.environment = ?
+                    ORDER BY z.owner_record_name, z.zone_name
+                    """,
+                arguments: [userRecordName, container.rawValue, environment.rawValue]
+            ).map { row in
+                ZoneState(
+                    key: ZoneKey(container: container, environment: environment, database: .private, ownerRecordName: row[1], zoneName: row[2]),
+                    incarnation: row[0], lastChange: row[3])
+            }
+        }
+    }
+
+    public func shares(acceptedBy userRecordName: String, in zone: ZoneKey) async throws -> [StoredShare] {
+        try await writer.read { db in
+            guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
+            return try String.fetchAll(
+                db,
+                sql: """
+                    SELECT r.share_info FROM share_participants p
+                    JOIN records r ON r.zone_id = p.zone_id AND r.record_name = p.share_name
+                    WHERE p.zone_id = ? AND p.user_record_name = ? AND p.accepted = 1 AND r.share_info IS NOT NULL
+                    """,
+                arguments: [zoneID, userRecordName]
+            ).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+        }
+    }
+
+    public func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String> {
+        try await writer.read { db in
+            guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
+            var tree = Set(roots)
+            var pending = roots
+            while let name = pending.popLast() {
+                let children = try String.fetchAll(
+                    db.cachedStatement(sql: "SELECT record_name FROM records WHERE zone_id = ? AND parent_name = ?"), arguments: [zoneID, name])
+                for child in children where tree.insert(child).inserted {
+                    pending.append(child)
+                }
+            }
+            return tree
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CKModel
+import CKServer
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("Sharing: cloudkit.share records, records/resolve and records/accept, and the shared database")
+struct SharingRoutesTests {
+    private func first(_ response: TestResponse, _ key: String) throws -> [String: Any] {
+        try #require((try response.json[key] as? [[String: Any]])?.first)
+    }
+
+    private func modify(_ server: TestServer, _ client: any TestClientProtocol, _ zone: String, owner: String? = nil, _ operations: String,
+                        as credentials: TestCredentials, database: String = "private") async throws -> [[String: Any]] {
+        let zoneID = owner.map { #"{"zoneName":"\#(zone)","ownerRecordName":"\#($0)"}"# } ?? #"{"zoneName":"\#(zone)"}"#
+        return try TestServer.records(try await server.post(
+            client, "records/modify", #"{"zoneID":\#(zoneID),"atomic":false,"operations":[\#(operations)]}"#, as: credentials, database: database))
+    }
+
+    @Test("a record share reaches its invited participant, once accepted, with the records below its root and nothing else")
+    func recordShare() async throws {
+        let server = try await TestServer()
+        let mei = TestCredentials.user(server.webAuthToken)
+        let owner = server.user.userRecordName
+        let ann = try await server.secondUser("ann", email: "ann@example.com")
+        let bob = try await server.secondUser("bob")
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Trip"}}}]}"#, as: mei, database: "private")
+            _ = try await modify(server, client, "Trip", #"""
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"plan","fields":{"title":{"value":"Alps"}}}},
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"item1","parent":{"recordName":"plan"}}},
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"secret"}}
+                """#, as: mei)
+            let share = try await modify(server, client, "Trip", #"""
+                {"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"share1","forRecord":{"recordName":"plan"},
+                 "publicPermission":"NONE","fields":{"cloudkit.title":{"value":"Alps trip"}},
+                 "participants":[{"userIdentity":{"lookupInfo":{"emailAddress":"ann@example.com"}},"permission":"READ_WRITE","type":"USER"}]}}
+                """#, as: mei)[0]
+            let shortGUID = try #require(share["shortGUID"] as? String)
+            #expect(share["publicPermission"] as? String == "NONE")
+            let participants = try #require(share["participants"] as? [[String: Any]])
+            #expect(participants.compactMap { $0["acceptanceStatus"] as? String } == ["ACCEPTED", "INVITED"])
+            #expect((share["owner"] as? [String: Any])?["type"] as? String == "OWNER")
+            let root = try TestServer.records(try await server.post(client, "records/lookup", #"{"zoneID":{"zoneName":"Trip"},"records":[{"recordName":"plan"}]}"#, as: mei, database: "private"))[0]
+            #expect((root["share"] as? [String: Any])?["recordName"] as? String == "share1")
+
+            let query = "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(ann.token))"
+            #expect((try await client.execute(uri: server.path("zones/list", database: "shared") + query, method: .get).json["zones"] as? [Any])?.isEmpty == true)
+            let resolved = try first(try await server.post(client, "records/resolve", #"{"shortGUIDs":[{"value":"\#(shortGUID)","shouldFetchRootRecord":true}]}"#, as: .user(ann.token)), "results")
+            #expect(resolved["participantStatus"] as? String == "INVITED")
+            #expect(resolved["databaseScope"] as? String == "SHARED")
+            #expect((resolved["rootRecord"] as? [String: Any])?["recordName"] as? String == "plan")
+            let refused = try first(try await server.post(client, "records/resolve", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(bob.token)), "results")
+            #expect(refused["serverErrorCode"] as? String == "ACCESS_DENIED")
+
+            let accepted = try first(try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(ann.token)), "results")
+            #expect(accepted["participantStatus"] as? String == "ACCEPTED")
+            let zone = try first(try await client.execute(uri: server.path("zones/list", database: "shared") + query, method: .get), "zones")
+            #expect((zone["zoneID"] as? [String: Any])?["ownerRecordName"] as? String == owner)
+
+            let lookup = try TestServer.records(try await server.post(
+                client, "records/lookup", #"{"zoneID":{"zoneName":"Trip","ownerRecordName":"\#(owner)"},"records":[{"recordName":"plan"},{"recordName":"item1"},{"recordName":"secret"},{"recordName":"share1"}]}"#,
+                as: .user(ann.token), database: "shared"))
+            #expect(lookup.map { $0["serverErrorCode"] as? String } == [nil, nil, "NOT_FOUND", nil])
+            let written = try await modify(server, client, "Trip", owner: owner, #"""
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"item2","parent":{"recordName":"plan"}}},
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"orphan"}},
+                {"operationType":"forceUpdate","record":{"recordType":"Plan","recordName":"secret","fields":{"title":{"value":"mine now"}}}}
+                """#, as: .user(ann.token), database: "shared")
+            #expect(written.map { $0["serverErrorCode"] as? String } == [nil, "ACCESS_DENIED", "ACCESS_DENIED"])
+            let meisView = try TestServer.records(try await server.post(client, "records/lookup", #"{"zoneID":{"zoneName":"Trip"},"records":[{"recordName":"item2"},{"recordName":"secret"}]}"#, as: mei, database: "private"))
+            #expect(meisView[0]["recordName"] as? String == "item2" && meisView[0]["serverErrorCode"] == nil)
+            #expect((meisView[1]["fields"] as? [String: Any])?["title"] == nil)
+
+            let changes = try await server.post(client, "changes/zone", #"{"zones":[{"zoneID":{"zoneName":"Trip","ownerRecordName":"\#(owner)"}}]}"#, as: .user(ann.token), database: "shared")
+            let changed = try #require(try first(changes, "zones")["records"] as? [[String: Any]]).compactMap { $0["recordName"] as? String }
+            #expect(Set(changed) == ["plan", "item1", "item2", "share1"])
+            let databaseChanges = try await server.post(client, "changes/database", "{}", as: .user(ann.token), database: "shared")
+            #expect((try databaseChanges.json["zones"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("a zone-wide share with a public permission lets anyone signed in accept it, and read but not write")
+    func zoneShare() async throws {
+        let server = try await TestServer()
+        let mei = TestCredentials.user(server.webAuthToken)
+        let bob = try await server.secondUser("bob")
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Open"}}}]}"#, as: mei, database: "private")
+            _ = try await modify(server, client, "Open", #"{"operationType":"create","record":{"recordType":"Note","recordName":"n1"}}"#, as: mei)
+            let share = try await modify(server, client, "Open", #"{"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"cloudkit.zoneshare","publicPermission":"READ_ONLY"}}"#, as: mei)[0]
+            let shortGUID = try #require(share["shortGUID"] as? String)
+            let misplaced = try await modify(server, client, "_defaultZone", #"{"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"cloudkit.zoneshare"}}"#, as: mei)[0]
+            #expect(misplaced["serverErrorCode"] as? String == "BAD_REQUEST")
+
+            let accepted = try first(try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(bob.token)), "results")
+            #expect(accepted["participantType"] as? String == "PUBLIC_USER")
+            #expect(accepted["participantPermission"] as? String == "READ_ONLY")
+            let zoneID = #"{"zoneName":"Open","ownerRecordName":"\#(server.user.userRecordName)"}"#
+            let read = try TestServer.records(try await server.post(client, "records/lookup", #"{"zoneID":\#(zoneID),"records":[{"recordName":"n1"}]}"#, as: .user(bob.token), database: "shared"))
+            #expect(read[0]["serverErrorCode"] == nil)
+            let write = try await modify(server, client, "Open", owner: server.user.userRecordName, #"{"operationType":"create","record":{"recordType":"Note","recordName":"n2"}}"#, as: .user(bob.token), database: "shared")
+            #expect(write[0]["serverErrorCode"] as? String == "ACCESS_DENIED")
+            let unknown = try first(try await server.post(client, "records/resolve", #"{"shortGUIDs":[{"value":"nope"}]}"#, as: .user(bob.token)), "results")
+            #expect(unknown["serverErrorCode"] as? String == "NOT_FOUND")
+        }
+    }
+}

@@ -31,4 +31,12 @@ struct ServeCommandTests {
         #expect(process.terminationStatus == 0)
         #expect(output.contains("GET /database/1/iCloud.com.example.Party/development/public/users/current 401 "))
     }
+
+    @Test("serve refuses a public URL that is not an http or https address, with one line")
+    func badPublicURL() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
+        let run = try CommandRun.ckserver(["serve", "--data", data, "--public-url", "ftp://files.example.com"])
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("--public-url must be an http:// or https:// address"))
+    }
 }

@@ -12,18 +12,22 @@ public struct ServerConfiguration: Sendable {
     public var courierWait: Duration
     /// The largest asset file accepted, in bytes.
     public var maximumAssetSize: Int
+    /// The address clients reach the server at (`https://ck.example.com`), for the URLs it hands out (sign-in
+    /// page, upload, download and courier URLs); `nil` uses `http://` and the request's Host header.
+    public var publicURL: String?
 
     /// Creates a configuration.
     public init(
         dataDirectory: URL, webAuthTokenLifetime: Duration = .seconds(14 * 24 * 3600),
         rotatedTokenGracePeriod: Duration = .seconds(30 * 60), courierWait: Duration = .seconds(30),
-        maximumAssetSize: Int = 50 * 1024 * 1024
+        maximumAssetSize: Int = 50 * 1024 * 1024, publicURL: String? = nil
     ) {
         self.dataDirectory = dataDirectory
         self.webAuthTokenLifetime = webAuthTokenLifetime
         self.rotatedTokenGracePeriod = rotatedTokenGracePeriod
         self.courierWait = courierWait
         self.maximumAssetSize = maximumAssetSize
+        self.publicURL = publicURL
     }
 
     /// The folder of the asset files, one file per distinct content.

@@ -35,7 +35,7 @@ struct DatabaseRequest: Sendable {
             .authenticate(RequestCredentials(request), container: container, body: body, subpaths: subpaths)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            serverURL: serverURL(of: request), isReadOnly: authentication.isReadOnly)
+            serverURL: serverURL(of: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)
         return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
     }
 
@@ -53,9 +53,14 @@ struct DatabaseRequest: Sendable {
     /// The largest request body accepted: 200 records of 1 MB each, with room for the JSON around them.
     static let maximumBodySize = 256 * 1024 * 1024
 
-    /// The address clients reached this server at, for URLs it hands out.
-    static func serverURL(of request: Request) -> String {
-        "http://\(request.head.authority ?? "localhost")"
+    /// The address clients reach this server at, for URLs it hands out: the configured public URL, or
+    /// `http://` and the Host the request was sent to.
+    static func serverURL(of request: Request, configuration: ServerConfiguration) -> String {
+        guard var url = configuration.publicURL else { return "http://\(request.head.authority ?? "localhost")" }
+        while url.hasSuffix("/") {
+            url.removeLast()
+        }
+        return url
     }
 
     /// A JSON response carrying the rotated web auth token, when there is one; with `numbersAsStrings`, INT64

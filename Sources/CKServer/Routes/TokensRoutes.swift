@@ -12,7 +12,7 @@ struct TokensRoutes {
             router.post(RouterPath(prefix + "/tokens/create")) { request, context in
                 let (body, bytes) = try await DatabaseRequest.body(Tokens.CreateRequest.self, of: request)
                 let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
-                let created = try await notifications.createToken(body, access: resolved.access, serverURL: DatabaseRequest.serverURL(of: request))
+                let created = try await notifications.createToken(body, access: resolved.access, serverURL: DatabaseRequest.serverURL(of: request, configuration: services.configuration))
                 return try resolved.respond(created)
             }
             router.post(RouterPath(prefix + "/tokens/register")) { request, context in

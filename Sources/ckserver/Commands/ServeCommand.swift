@@ -1,5 +1,6 @@
 import ArgumentParser
 import CKServer
+import Foundation
 import Logging
 
 /// `ckserver serve`: run the server until SIGINT or SIGTERM.
@@ -15,7 +16,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port = 8080
 
+    @Option(help: ArgumentHelp(
+        "The address clients reach the server at, such as https://ck.example.com, for the URLs it hands out (upload, download, courier, sign-in); by default http:// and the Host each request was sent to.",
+        valueName: "url"))
+    var publicURL: String?
+
     @OptionGroup var data: DataOptions
+
+    func validate() throws {
+        if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {
+            throw ValidationError("--public-url must be an http:// or https:// address, such as https://ck.example.com")
+        }
+    }
 
     func run() async throws {
         LoggingSystem.bootstrap { label in
@@ -24,7 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         try await runReportingFailures {
-            let services = ServerServices(storage: try data.openStorage(), configuration: data.configuration)
+            var configuration = data.configuration
+            configuration.publicURL = publicURL
+            let services = ServerServices(storage: try data.openStorage(), configuration: configuration)
             try await runServer(services: services, host: host, port: port)
         }
     }

@@ -22,8 +22,10 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
-        var seen: Set<String> = []
-        return object.keys.compactMap { seen.insert($0).inserted ? Key(stringValue: $0) : nil }
+        let keys = object.keys.enumerated().filter { position, key in
+            if let positions { positions[key] == position } else { object.keys.firstIndex(of: key) == position }
+        }
+        return keys.compactMap { Key(stringValue: $0.element) }
     }
 
     private func member(_ key: Key) -> JSONValue? {

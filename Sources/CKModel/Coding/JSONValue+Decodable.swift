@@ -11,8 +11,9 @@ extension JSONValue: Decodable {
                 self = .null
                 return
             }
-            if let flag = try? single.decode(Bool.self) {
-                self = .bool(flag)
+            // Most likely first: every failed attempt costs a DecodingError.
+            if let text = try? single.decode(String.self) {
+                self = .string(text)
                 return
             }
             if let whole = try? single.decode(Int64.self) {
@@ -23,8 +24,8 @@ extension JSONValue: Decodable {
                 self = .number(.text(number.description))
                 return
             }
-            if let text = try? single.decode(String.self) {
-                self = .string(text)
+            if let flag = try? single.decode(Bool.self) {
+                self = .bool(flag)
                 return
             }
         }

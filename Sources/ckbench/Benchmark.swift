@@ -21,7 +21,7 @@ struct Benchmark {
         let median = durations[durations.count / 2]
         let microseconds = Double(median.components.seconds) * 1e6 + Double(median.components.attoseconds) / 1e12
         let perUnit = microseconds / Double(unitsPerRun)
-        let label = name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        let label = name.padding(toLength: 36, withPad: " ", startingAt: 0)
         let figures = String(format: "%10.1f µs per run %8.2f µs per ", microseconds, perUnit)
         return "\(label)\(figures)\(singular)  (\(durations.count) runs of \(unitsPerRun) \(unit))"
     }

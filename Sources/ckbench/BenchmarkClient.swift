@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CKModel
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -14,18 +15,36 @@ struct BenchmarkClient {
     /// that measure the server rather than this client's JSON parsing.
     func postExpectingSuccess(_ operation: String, database: String = "public", body: Data) async throws {
         let bytes = try await send(operation, database: database, body: body)
-        guard bytes.readableBytesView.firstRange(of: Array("serverErrorCode".utf8)) == nil else {
+        guard !bytes.withUnsafeReadableBytes({ Self.contains($0, Self.errorMarker) }) else {
             throw BenchmarkError("\(operation) failed: \(String(buffer: bytes).prefix(300))")
         }
     }
 
-    /// Posts `body` to `/database/1/<container>/development/<database>/<operation>` and returns the JSON object.
-    func post(_ operation: String, database: String = "public", body: Data) async throws -> [String: Any] {
+    /// Posts `body` to `/database/1/<container>/development/<database>/<operation>` and returns the parsed answer.
+    func post(_ operation: String, database: String = "public", body: Data) async throws -> JSONValue {
         let bytes = try await send(operation, database: database, body: body)
-        guard let object = try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any] else {
-            throw BenchmarkError("\(operation) answered \(String(buffer: bytes).prefix(300))")
+        do {
+            return try JSONParser.parse(bytes.readableBytesView)
+        } catch {
+            throw BenchmarkError("\(operation) answered \(String(buffer: bytes).prefix(300)): \(error)")
         }
-        return object
+    }
+
+    /// The key every failed item of a response carries.
+    private static let errorMarker = Array("serverErrorCode".utf8)
+
+    /// Whether `needle` occurs in `haystack`: a plain scan over contiguous bytes.
+    private static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     private func send(_ operation: String, database: String, body: Data) async throws -> ByteBuffer {

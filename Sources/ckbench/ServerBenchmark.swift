@@ -183,10 +183,10 @@ struct ServerBenchmark {
         while true {
             let request = ChangesZone.Request(zones: [ChangesZone.ZoneRequest(zoneID: ZoneID(zoneName: "Feed"), syncToken: token)], resultsLimit: 200)
             let response = try await client.post("changes/zone", database: "private", body: try JSONEncoder().encode(request))
-            guard let zone = (response["zones"] as? [[String: Any]])?.first else { throw BenchmarkError("changes/zone answered no zone") }
-            read += (zone["records"] as? [Any])?.count ?? 0
-            token = zone["syncToken"] as? String
-            if zone["moreComing"] as? Bool != true { break }
+            guard let zone = response["zones"]?.arrayValue?.first else { throw BenchmarkError("changes/zone answered no zone") }
+            read += zone["records"]?.arrayValue?.count ?? 0
+            token = zone["syncToken"]?.stringValue
+            if zone["moreComing"]?.boolValue != true { break }
         }
         guard read == count else { throw BenchmarkError("changes/zone returned \(read) of \(count) records") }
         return BenchmarkFigure(name: "changes/zone from a zero token", value: Double(read) / (ContinuousClock.now - start).seconds, unit: "records/s")

@@ -23,16 +23,33 @@ enum WireModelBenchmarks {
         return RecordsQuery.Response(records: records, continuationMarker: "next")
     }
 
+    /// A `records/modify` request creating `count` records, as `ckbench server` sends them.
+    static func modifyRequest(of count: Int) -> RecordsModify.Request {
+        RecordsModify.Request(operations: (0..<count).map { index in
+            RecordOperation(.create, Record(recordName: "party-\(index)", recordType: "Party", fields: ServerBenchmark.fields(index)))
+        })
+    }
+
     static var all: [Benchmark] {
         let count = 200
         let response = page(of: count)
         let data = (try? JSONEncoder().encode(response)) ?? Data()
+        let request = (try? JSONEncoder().encode(modifyRequest(of: count))) ?? Data()
         return [
             Benchmark(name: "records page encode", unit: "records", unitsPerRun: count) {
                 _ = try JSONEncoder().encode(response)
             },
             Benchmark(name: "records page decode", unit: "records", unitsPerRun: count) {
+                _ = try JSONValueDecoder().decode(RecordsQuery.Response.self, from: data)
+            },
+            Benchmark(name: "records page decode, JSONDecoder", unit: "records", unitsPerRun: count) {
                 _ = try JSONDecoder().decode(RecordsQuery.Response.self, from: data)
+            },
+            Benchmark(name: "modify request decode", unit: "records", unitsPerRun: count) {
+                _ = try JSONValueDecoder().decode(RecordsModify.Request.self, from: request)
+            },
+            Benchmark(name: "modify request decode, JSONDecoder", unit: "records", unitsPerRun: count) {
+                _ = try JSONDecoder().decode(RecordsModify.Request.self, from: request)
             },
         ]
     }

@@ -16,4 +16,10 @@ struct AnyCodingKey: CodingKey, Hashable {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }
+
+    /// The key of an array element in a coding path, spelled as Foundation's decoder spells it ("Index 3").
+    init(index: Int) {
+        self.stringValue = "Index \(index)"
+        self.intValue = index
+    }
 }

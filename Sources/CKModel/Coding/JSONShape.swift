@@ -2,31 +2,15 @@
 enum JSONShape {
     case null, boolean, number, string, array, object
 
-    /// Looks at what `decoder` holds without consuming anything the caller needs.
-    init(of decoder: any Decoder) {
-        if let single = try? decoder.singleValueContainer() {
-            if single.decodeNil() {
-                self = .null
-                return
-            }
-            if (try? single.decode(Bool.self)) != nil {
-                self = .boolean
-                return
-            }
-            if (try? single.decode(Double.self)) != nil {
-                self = .number
-                return
-            }
-            if (try? single.decode(String.self)) != nil {
-                self = .string
-                return
-            }
+    init(of value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool: self = .boolean
+        case .number: self = .number
+        case .string: self = .string
+        case .array: self = .array
+        case .object: self = .object
         }
-        if (try? decoder.unkeyedContainer()) != nil {
-            self = .array
-            return
-        }
-        self = .object
     }
 
     /// "a string", "an array" …

@@ -12,29 +12,31 @@ extension FieldValue: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, reader: FieldValueReader(codingPath: decoder.codingPath))
+        try self.init(from: decoder, fieldName: nil)
     }
 
-    /// Reads a field value whose errors call it `fieldName` (a filter knows the field its value is for).
-    init(from decoder: any Decoder, fieldName: String) throws {
-        try self.init(from: decoder, reader: FieldValueReader(fieldLabel: fieldName))
-    }
-
-    private init(from decoder: any Decoder, reader: FieldValueReader) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+    /// Reads a field value whose errors call it `fieldName` (a filter knows the field its value is for), or
+    /// when `nil`, by the last key of its coding path.
+    init(from decoder: any Decoder, fieldName: String?) throws {
+        let wrapper = try JSONTreeDecoder.reading(decoder)
+        let reader = FieldValueReader(wrapper: wrapper, fieldName: fieldName)
+        let object = try wrapper.object()
         var tag: FieldTypeTag?
-        if let name = try? container.decodeIfPresent(String.self, forKey: .type) {
+        switch object[CodingKeys.type.stringValue] {
+        case .string(let name)?:
             guard let parsed = FieldTypeTag(wireName: name) else {
-                throw reader.error(at: decoder.codingPath, "unknown field type '\(name)'")
+                throw reader.error(at: wrapper.codingPath, "unknown field type '\(name)'")
             }
             tag = parsed
-        } else if container.contains(.type), (try? container.decodeNil(forKey: .type)) != true {
-            throw reader.error(at: decoder.codingPath, "the type tag must be a string such as \"STRING\"")
+        case nil, .null?:
+            break
+        case _?:
+            throw reader.error(at: wrapper.codingPath, "the type tag must be a string such as \"STRING\"")
         }
-        guard container.contains(.value), (try? container.decodeNil(forKey: .value)) == false else {
-            throw reader.error(at: decoder.codingPath, "no value given")
+        guard let value = object[CodingKeys.value.stringValue], value != .null else {
+            throw reader.error(at: wrapper.codingPath, "no value given")
         }
-        self = try reader.read(tag, from: container.superDecoder(forKey: .value))
+        self = try reader.read(tag, from: wrapper.child(value, key: CodingKeys.value))
     }
 
     public func encode(to encoder: any Encoder) throws {

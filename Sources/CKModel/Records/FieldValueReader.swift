@@ -1,25 +1,34 @@
 import Foundation
 
 /// Decodes the `value` part of a field value wrapper, by its tag or by inference, naming the field on error.
+///
+/// It reads the parsed JSON tree (`JSONTreeDecoder`), whichever decoder the wrapper came from, so the shape
+/// of a value is a `switch`, not a series of attempts.
 struct FieldValueReader {
-    /// What the error messages call the value: the field's name, or the coding path when there is none.
-    let fieldLabel: String
+    /// The field's name when the caller knows it (a filter's field); otherwise it comes from the wrapper's path.
+    private let fieldName: String?
+    /// The decoder of the whole wrapper `{"value": …, "type": …}`.
+    private let wrapper: JSONTreeDecoder
 
     /// Marks the decoding errors this reader made, so an enclosing read does not wrap them again.
     private struct Problem: Error {}
 
-    init(fieldLabel: String) {
-        self.fieldLabel = fieldLabel
+    init(wrapper: JSONTreeDecoder, fieldName: String?) {
+        self.wrapper = wrapper
+        self.fieldName = fieldName
     }
 
-    /// A reader for a value at `codingPath`: in a record's `fields`, the label is the field's name.
-    init(codingPath: [any CodingKey]) {
-        let keys = codingPath.map(\.stringValue)
-        if keys.count >= 2, keys[keys.count - 2] == "fields" {
-            fieldLabel = keys[keys.count - 1]
-        } else {
-            fieldLabel = keys.isEmpty ? "value" : keys.joined(separator: ".")
+    /// What the error messages call the value: the field's name (in a record's `fields`, the last key of the
+    /// wrapper's path), or the coding path when there is none.
+    private var fieldLabel: String {
+        if let fieldName {
+            return fieldName
         }
+        let keys = wrapper.codingPath.map(\.stringValue)
+        if keys.count >= 2, keys[keys.count - 2] == "fields" {
+            return keys[keys.count - 1]
+        }
+        return keys.isEmpty ? "value" : keys.joined(separator: ".")
     }
 
     func error(at codingPath: [any CodingKey], _ problem: String) -> DecodingError {
@@ -28,8 +37,8 @@ struct FieldValueReader {
             underlyingError: Problem()))
     }
 
-    private func mismatch(_ expectation: String, _ decoder: any Decoder, cause: DecodingError? = nil) -> DecodingError {
-        let shape = JSONShape(of: decoder)
+    private func mismatch(_ expectation: String, _ decoder: JSONTreeDecoder, cause: DecodingError? = nil) -> DecodingError {
+        let shape = JSONShape(of: decoder.value)
         if shape == .object, let cause, let detail = Self.detail(of: cause, below: decoder.codingPath) {
             return error(at: decoder.codingPath, "expected \(expectation), but \(detail)")
         }
@@ -37,7 +46,7 @@ struct FieldValueReader {
     }
 
     /// Reads a value: by `tag` when there is one, otherwise by the JSON's shape.
-    func read(_ tag: FieldTypeTag?, from decoder: any Decoder) throws -> FieldValue {
+    func read(_ tag: FieldTypeTag?, from decoder: JSONTreeDecoder) throws -> FieldValue {
         guard let tag else { return try infer(from: decoder) }
         if tag.isList {
             return try readList(of: tag.valueType, from: decoder)
@@ -46,33 +55,36 @@ struct FieldValueReader {
     }
 
     /// Reads a single (non-list) value of `type`.
-    func readScalar(_ type: ValueType, from decoder: any Decoder) throws -> FieldValue {
+    func readScalar(_ type: ValueType, from decoder: JSONTreeDecoder) throws -> FieldValue {
         let expectation = Self.expectation(for: type)
         do {
-            switch type {
-            case .string:
-                return .string(try decoder.singleValueContainer().decode(String.self))
-            case .int64:
-                let container = try decoder.singleValueContainer()
-                if let flag = try? container.decode(Bool.self) {
-                    return .int64(flag ? 1 : 0)
-                }
-                return .int64(try container.decodeWholeNumber(describing: expectation))
-            case .double:
-                return .double(try decoder.singleValueContainer().decodeDoubleNumber(describing: expectation))
-            case .timestamp:
-                return .timestamp(try Timestamp(from: decoder))
-            case .bytes:
-                let text = try decoder.singleValueContainer().decode(String.self)
-                guard let data = Self.base64Data(text) else { throw mismatch(expectation, decoder) }
+            switch (type, decoder.value) {
+            case (.string, .string(let text)):
+                return .string(text)
+            case (.int64, .bool(let flag)):
+                return .int64(flag ? 1 : 0)
+            case (.int64, let value):
+                guard let whole = value.wholeNumber else { break }
+                return .int64(whole)
+            case (.double, let value):
+                guard let number = value.finiteNumber else { break }
+                return .double(number)
+            case (.timestamp, let value):
+                guard let milliseconds = value.wholeNumber else { break }
+                return .timestamp(Timestamp(millisecondsSince1970: milliseconds))
+            case (.bytes, .string(let text)):
+                guard let data = Self.base64Data(text) else { break }
                 return .bytes(data)
-            case .reference:
+            case (.reference, _):
                 return .reference(try Reference(from: decoder))
-            case .asset:
+            case (.asset, _):
                 return .asset(try Asset(from: decoder))
-            case .location:
+            case (.location, _):
                 return .location(try Location(from: decoder))
+            default:
+                break
             }
+            throw mismatch(expectation, decoder)
         } catch let error as DecodingError where !Self.isOurs(error) {
             throw mismatch(expectation, decoder, cause: error)
         }
@@ -80,13 +92,14 @@ struct FieldValueReader {
 
     /// Reads a list. With no element type (the bare `LIST` tag, or no tag) every element's type is inferred:
     /// they must agree, except that whole numbers among fractions make a DOUBLE list.
-    func readList(of type: ValueType?, from decoder: any Decoder) throws -> FieldValue {
-        guard var elements = try? decoder.unkeyedContainer() else {
+    func readList(of type: ValueType?, from decoder: JSONTreeDecoder) throws -> FieldValue {
+        guard case .array(let elements) = decoder.value else {
             throw mismatch("a list of \(type.map { Self.expectation(for: $0) } ?? "values")", decoder)
         }
         var values: [FieldValue] = []
-        while !elements.isAtEnd {
-            let elementDecoder = try elements.superDecoder()
+        values.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            let elementDecoder = decoder.child(element, index: index)
             if let type {
                 values.append(try readScalar(type, from: elementDecoder))
                 continue
@@ -117,24 +130,23 @@ struct FieldValueReader {
     }
 
     /// Infers the type of an untagged value from its JSON shape.
-    func infer(from decoder: any Decoder) throws -> FieldValue {
-        switch JSONShape(of: decoder) {
+    func infer(from decoder: JSONTreeDecoder) throws -> FieldValue {
+        switch decoder.value {
         case .null:
             throw error(at: decoder.codingPath, "no value given")
         case .string:
             return try readScalar(.string, from: decoder)
-        case .boolean:
+        case .bool:
             return try readScalar(.int64, from: decoder)
-        case .number:
-            let container = try decoder.singleValueContainer()
-            if let whole = try? container.decode(Int64.self) {
+        case .number(let number):
+            if let whole = number.int64 {
                 return .int64(whole)
             }
             return try readScalar(.double, from: decoder)
         case .array:
             return try readList(of: nil, from: decoder)
-        case .object:
-            let keys = Set(try decoder.container(keyedBy: AnyCodingKey.self).allKeys.map(\.stringValue))
+        case .object(let object):
+            let keys = Set(object.keys)
             if keys.contains("recordName") {
                 return try readScalar(.reference, from: decoder)
             }

@@ -33,8 +33,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        millisecondsSince1970 = try container.decodeWholeNumber(describing: "a timestamp in whole milliseconds")
+        guard let milliseconds = try JSONTreeDecoder.reading(decoder).value.wholeNumber else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "expected a timestamp in whole milliseconds"))
+        }
+        millisecondsSince1970 = milliseconds
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -44,7 +44,7 @@ struct DatabaseRequest: Sendable {
         let buffer = try await request.body.collect(upTo: maximumBodySize)
         let bytes = Array(buffer.readableBytesView)
         do {
-            return (try JSONDecoder().decode(Body.self, from: Data(bytes)), bytes)
+            return (try JSONValueDecoder().decode(Body.self, from: bytes), bytes)
         } catch let error as DecodingError {
             throw ServerError(.badRequest, reason: DecodingErrorDescription.describe(error))
         }

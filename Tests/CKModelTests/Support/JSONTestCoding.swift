@@ -2,9 +2,22 @@ import CKModel
 import Foundation
 import Testing
 
-/// Decodes `json` as `T`.
-func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-    try JSONDecoder().decode(T.self, from: Data(json.utf8))
+/// Decodes `json` as `T` with `JSONValueDecoder`, checking that Foundation's `JSONDecoder` gives the same value
+/// or an error with the same message.
+func decode<T: Decodable & Equatable>(_ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
+    let fast = Result { try JSONValueDecoder().decode(T.self, from: Data(json.utf8)) }
+    let foundation = Result { try JSONDecoder().decode(T.self, from: Data(json.utf8)) }
+    switch (fast, foundation) {
+    case (.success(let value), .success(let expected)):
+        #expect(value == expected, "\(json)", sourceLocation: sourceLocation)
+    case (.failure(let error), .failure(let expected)):
+        #expect(decodingMessage(error) == decodingMessage(expected), "\(json)", sourceLocation: sourceLocation)
+    case (.success, .failure(let expected)):
+        Issue.record("JSONValueDecoder accepted what JSONDecoder rejects: \(json): \(expected)", sourceLocation: sourceLocation)
+    case (.failure(let error), .success):
+        Issue.record("JSONValueDecoder rejected what JSONDecoder accepts: \(json): \(error)", sourceLocation: sourceLocation)
+    }
+    return try fast.get()
 }
 
 /// Encodes `value` and reads the result back as a JSON object tree, so tests compare structure, not key order.

@@ -367,7 +367,7 @@ extension SQLiteStorage {
     }
 
     static func storedRecord(_ row: Row) throws -> StoredRecord {
-        let fields = try JSONDecoder().decode([String: FieldValue].self, from: Data((row["fields"] as String).utf8))
+        let fields = try JSONValueDecoder().decode([String: FieldValue].self, from: (row["fields"] as String).utf8)
         return StoredRecord(
             recordName: row["record_name"], recordType: row["record_type"], changeTag: row["change_tag"], fields: fields,
             created: RecordStamp(

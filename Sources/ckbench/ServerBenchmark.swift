@@ -53,12 +53,15 @@ struct ServerBenchmark {
             http: http, baseURL: "http://127.0.0.1:\(port)/database/1/\(container)/development", managementToken: token)
 
         var figures: [BenchmarkFigure] = []
-        let modifyRate = try await modifyThroughput(client, count: records)
+        let modifyRate = try await modifyThroughput(client, count: records, clients: 1, recordType: "Party")
+        let concurrentRate = try await modifyThroughput(client, count: records, clients: 2, recordType: "Gathering")
         let directRate = try directInsertThroughput(folder: folder, count: records)
         figures += [
-            BenchmarkFigure(name: "modify, batches of 200", value: modifyRate, unit: "records/s"),
+            BenchmarkFigure(name: "modify, batches of 200, 1 client", value: modifyRate, unit: "records/s"),
+            BenchmarkFigure(name: "modify, batches of 200, 2 clients", value: concurrentRate, unit: "records/s"),
             BenchmarkFigure(name: "direct GRDB insert, same rows", value: directRate, unit: "records/s"),
-            BenchmarkFigure(name: "modify / direct insert", value: modifyRate / directRate, unit: "ratio"),
+            BenchmarkFigure(name: "modify / direct insert, 1 client", value: modifyRate / directRate, unit: "ratio"),
+            BenchmarkFigure(name: "modify / direct insert, 2 clients", value: concurrentRate / directRate, unit: "ratio"),
         ]
         figures += try await queryLatencies(client, size: records)
         let serviceStart = ContinuousClock.now
@@ -81,18 +84,27 @@ struct ServerBenchmark {
         ["title": .string("title-\(index % 100)"), "guests": .int64(Int64(index))]
     }
 
-    private static func createBody(_ range: Range<Int>, zone: String? = nil) throws -> Data {
+    private static func createBody(_ range: Range<Int>, zone: String? = nil, recordType: String = "Party") throws -> Data {
         let operations = range.map { index in
-            RecordOperation(.create, Record(recordName: "party-\(index)", recordType: "Party", fields: fields(index)))
+            RecordOperation(.create, Record(recordName: "\(recordType.lowercased())-\(index)", recordType: recordType, fields: fields(index)))
         }
         return try JSONEncoder().encode(RecordsModify.Request(operations: operations, zoneID: zone.map { ZoneID(zoneName: $0) }))
     }
 
-    private func modifyThroughput(_ client: BenchmarkClient, count: Int) async throws -> Double {
-        let bodies = try stride(from: 0, to: count, by: 200).map { try Self.createBody($0..<min($0 + 200, count)) }
+    /// Records per second created in batches of 200 by `clients` clients at once, each sending its next batch
+    /// when the server answered the last (of the type `recordType`, so each run writes records of its own).
+    private func modifyThroughput(_ client: BenchmarkClient, count: Int, clients: Int, recordType: String) async throws -> Double {
+        let bodies = try stride(from: 0, to: count, by: 200).map { try Self.createBody($0..<min($0 + 200, count), recordType: recordType) }
         let start = ContinuousClock.now
-        for body in bodies {
-            try await client.postExpectingSuccess("records/modify", body: body)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for first in 0..<clients {
+                group.addTask {
+                    for body in stride(from: first, to: bodies.count, by: clients).map({ bodies[$0] }) {
+                        try await client.postExpectingSuccess("records/modify", body: body)
+                    }
+                }
+            }
+            try await group.waitForAll()
         }
         return Double(count) / (ContinuousClock.now - start).seconds
     }

@@ -17,7 +17,7 @@ extension SQLiteStorage {
             for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))",
+                    db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))"),
                     arguments: StatementArguments([zoneID] + chunk))
                 for row in rows {
                     let record = try Self.storedRecord(row)
@@ -86,15 +86,10 @@ extension SQLiteStorage {
     ) throws -> Result<Int64, ServerError> {
         switch write {
         case .insert(let record, let indexes):
-            let state = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"),
-                arguments: [zoneID, record.recordName])
-            if state == true {
-                return .failure(ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName))
-            }
             if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
                 return .failure(failure)
             }
+            // One statement inserts the record or revives its tombstone, and leaves a live record alone (EXISTS).
             lastChange += 1
             try db.executeCached(
                 sql: """
@@ -107,12 +102,17 @@ extension SQLiteStorage {
                         created_device = excluded.created_device, modified_at = excluded.modified_at,
                         modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
                         change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
+                    WHERE records.deleted = 1
                     """,
                 arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange, zoneID: zoneID), fieldsText(record.fields),
                             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
                             record.modified.deviceID, lastChange, record.parent, try shareText(record.shareInfo)])
-            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db, isNew: state == nil)
+            guard db.changesCount == 1 else {
+                return .failure(ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName))
+            }
+            // A tombstone lost its index entries when it was deleted, so the record has none to replace.
+            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db, isNew: true)
             return .success(lastChange)
         case .update(let record, let indexes, let expectedTag):
             if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
@@ -356,10 +356,20 @@ extension SQLiteStorage {
             arguments: key) ?? 0
     }
 
-    /// The columns of a record as `storedRecord` reads them: the row, and the share whose root it is.
+    /// The columns of a record as `storedRecord` reads them, by position (reading by name costs a case-folded
+    /// lookup per column): the row, and the share whose root it is.
     static let recordColumns = """
-        *, (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
+        record_name, record_type, change_tag, fields, created_at, created_by, created_device, modified_at, modified_by,
+        modified_device, parent_name, share_info, deleted, change_number,
+        (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
         """
+
+    /// The positions of `recordColumns`.
+    enum RecordColumn {
+        static let name = 0, type = 1, changeTag = 2, fields = 3, createdAt = 4, createdBy = 5, createdDevice = 6
+        static let modifiedAt = 7, modifiedBy = 8, modifiedDevice = 9, parent = 10, shareInfo = 11, deleted = 12
+        static let changeNumber = 13, rootShare = 14
+    }
 
     /// A share's description as stored in its record's row.
     private static func shareText(_ share: StoredShare?) throws -> String? {
@@ -367,16 +377,17 @@ extension SQLiteStorage {
     }
 
     static func storedRecord(_ row: Row) throws -> StoredRecord {
-        let fields = try JSONValueDecoder().decode([String: FieldValue].self, from: (row["fields"] as String).utf8)
+        typealias Column = RecordColumn
+        let fields = try JSONValueDecoder().decode([String: FieldValue].self, from: (row[Column.fields] as String).utf8)
         return StoredRecord(
-            recordName: row["record_name"], recordType: row["record_type"], changeTag: row["change_tag"], fields: fields,
+            recordName: row[Column.name], recordType: row[Column.type], changeTag: row[Column.changeTag], fields: fields,
             created: RecordStamp(
-                timestamp: Timestamp(millisecondsSince1970: row["created_at"]), userRecordName: row["created_by"],
-                deviceID: row["created_device"]),
+                timestamp: Timestamp(millisecondsSince1970: row[Column.createdAt]), userRecordName: row[Column.createdBy],
+                deviceID: row[Column.createdDevice]),
             modified: RecordStamp(
-                timestamp: Timestamp(millisecondsSince1970: row["modified_at"]), userRecordName: row["modified_by"],
-                deviceID: row["modified_device"]),
-            parent: row["parent_name"], share: row["root_share"],
-            shareInfo: try (row["share_info"] as String?).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) })
+                timestamp: Timestamp(millisecondsSince1970: row[Column.modifiedAt]), userRecordName: row[Column.modifiedBy],
+                deviceID: row[Column.modifiedDevice]),
+            parent: row[Column.parent], share: row[Column.rootShare],
+            shareInfo: try (row[Column.shareInfo] as String?).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) })
     }
 }

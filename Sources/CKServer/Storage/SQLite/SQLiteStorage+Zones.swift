@@ -49,7 +49,8 @@ extension SQLiteStorage {
             sql += " ORDER BY change_number LIMIT ?"
             arguments.append(limit)
             let changes = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
-                RecordChange(record: try Self.storedRecord(row), isDeleted: row["deleted"], changeNumber: row["change_number"])
+                RecordChange(
+                    record: try Self.storedRecord(row), isDeleted: row[RecordColumn.deleted], changeNumber: row[RecordColumn.changeNumber])
             }
             return (state, changes)
         }

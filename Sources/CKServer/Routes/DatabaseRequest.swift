@@ -39,12 +39,16 @@ struct DatabaseRequest: Sendable {
         return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
     }
 
-    /// Reads the request body and decodes it as `Body`; malformed JSON is `BAD_REQUEST` saying what is wrong.
-    static func body<Body: Decodable>(_ type: Body.Type, of request: Request) async throws -> (Body, [UInt8]) {
-        let buffer = try await request.body.collect(upTo: maximumBodySize)
-        let bytes = Array(buffer.readableBytesView)
+    /// Reads the request body, authenticates the request (a signature covers the body's bytes), and only then
+    /// decodes the body as `Body`, so nobody without credentials makes the server parse anything; malformed
+    /// JSON is `BAD_REQUEST` saying what is wrong.
+    static func resolve<Body: Decodable>(
+        _ request: Request, context: ServerRequestContext, decoding type: Body.Type, services: ServerServices
+    ) async throws -> (body: Body, resolved: DatabaseRequest) {
+        let bytes = Array(try await request.body.collect(upTo: maximumBodySize).readableBytesView)
+        let resolved = try await resolve(request, context: context, body: bytes, services: services)
         do {
-            return (try JSONValueDecoder().decode(Body.self, from: bytes), bytes)
+            return (try JSONValueDecoder().decode(Body.self, from: bytes), resolved)
         } catch let error as DecodingError {
             throw ServerError(.badRequest, reason: DecodingErrorDescription.describe(error))
         }

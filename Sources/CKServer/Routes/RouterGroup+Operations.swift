@@ -1,16 +1,15 @@
 import Hummingbird
 
 extension RouterGroup where Context == ServerRequestContext {
-    /// Registers a data API operation sent with POST: the body is decoded as `Body`, the request resolved
-    /// and authenticated, `handle` run, and its answer sent as JSON (with the rotated web auth token, and
-    /// numbers as strings when `numbersAsStrings` says the body asked for it).
+    /// Registers a data API operation sent with POST: the request resolved and authenticated, its body decoded
+    /// as `Body`, `handle` run, and its answer sent as JSON (with the rotated web auth token, and numbers as
+    /// strings when `numbersAsStrings` says the body asked for it).
     func postOperation<Body: Decodable & Sendable, Answer: Encodable>(
         _ path: String, services: ServerServices, numbersAsStrings: @escaping @Sendable (Body) -> Bool? = { _ in nil },
         _ handle: @escaping @Sendable (Body, DatabaseAccess) async throws -> Answer
     ) {
         post(RouterPath(path)) { request, context in
-            let (body, bytes) = try await DatabaseRequest.body(Body.self, of: request)
-            let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+            let (body, resolved) = try await DatabaseRequest.resolve(request, context: context, decoding: Body.self, services: services)
             return try resolved.respond(try await handle(body, resolved.access), numbersAsStrings: numbersAsStrings(body))
         }
     }

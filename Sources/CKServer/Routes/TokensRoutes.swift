@@ -10,14 +10,12 @@ struct TokensRoutes {
         let notifications = NotificationService(storage: services.storage, configuration: services.configuration)
         for prefix in ["device/1/:container/:environment", "database/1/:container/:environment/:database"] {
             router.post(RouterPath(prefix + "/tokens/create")) { request, context in
-                let (body, bytes) = try await DatabaseRequest.body(Tokens.CreateRequest.self, of: request)
-                let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+                let (body, resolved) = try await DatabaseRequest.resolve(request, context: context, decoding: Tokens.CreateRequest.self, services: services)
                 let created = try await notifications.createToken(body, access: resolved.access, serverURL: DatabaseRequest.serverURL(of: request, configuration: services.configuration))
                 return try resolved.respond(created)
             }
             router.post(RouterPath(prefix + "/tokens/register")) { request, context in
-                let (body, bytes) = try await DatabaseRequest.body(Tokens.RegisterRequest.self, of: request)
-                let resolved = try await DatabaseRequest.resolve(request, context: context, body: bytes, services: services)
+                let (body, resolved) = try await DatabaseRequest.resolve(request, context: context, decoding: Tokens.RegisterRequest.self, services: services)
                 try await notifications.registerToken(body, access: resolved.access)
                 return try resolved.respond([String: String]())
             }

@@ -161,6 +161,9 @@ struct RecordsRoutesTests {
             #expect((try malformed.json["reason"] as? String)?.contains("Invalid value for field 'date': expected TIMESTAMP") == true)
             let broken = try await server.post(client, "records/modify", #"{"operations":["#, as: .user(server.webAuthToken))
             #expect(try broken.json["reason"] as? String == "the body is not valid JSON")
+            // Credentials are checked before the body is read as JSON: a stranger's body is never parsed.
+            let stranger = try await client.execute(uri: server.path("records/modify"), method: .post, body: ByteBuffer(string: #"{"operations":["#))
+            #expect(try stranger.json["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
             let missing = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create"}]}"#, as: .user(server.webAuthToken))
             #expect(try missing.json["reason"] as? String == "'operations[0]' needs the key 'record'")
             let zone = try await server.post(client, "records/lookup", #"{"records":[{"recordName":"a"}],"zoneID":{"zoneName":"Nowhere"}}"#, as: .world)

@@ -4,6 +4,8 @@ public struct ServerServices: Sendable {
     public var storage: any ServerStorage
     /// Lifetimes and limits.
     public var configuration: ServerConfiguration
+    /// Wakes long-poll courier requests when their notifications arrive.
+    public var courierBell = CourierBell()
 
     /// Creates the services of a server.
     public init(storage: any ServerStorage, configuration: ServerConfiguration) {

@@ -9,13 +9,19 @@ import Foundation
 /// the subscription's owner. Queued notifications stay until a courier request takes them, so a client that
 /// was not polling misses nothing.
 public struct NotificationService: Sendable {
+    /// How long a waiting courier request goes without looking at the queue, for notifications queued by
+    /// another process on the same data folder.
+    static let courierRecheck: Duration = .seconds(1)
+
     let storage: any ServerStorage
     let configuration: ServerConfiguration
+    let bell: CourierBell
 
-    /// Creates the service.
-    public init(storage: any ServerStorage, configuration: ServerConfiguration) {
+    /// Creates the service; `bell` must be the one every other instance of the server uses.
+    public init(storage: any ServerStorage, configuration: ServerConfiguration, bell: CourierBell) {
         self.storage = storage
         self.configuration = configuration
+        self.bell = bell
     }
 
     /// `tokens/create`: a new push token for the signed-in user and the URL to long-poll for it.
@@ -51,8 +57,9 @@ public struct NotificationService: Sendable {
             if let payload = try await storage.takeNotification(for: token) {
                 return payload
             }
-            guard ContinuousClock.now < deadline else { return nil }
-            try await Task.sleep(for: .milliseconds(100))
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return nil }
+            await bell.wait(for: token, upTo: min(remaining, Self.courierRecheck))
         }
     }
 
@@ -95,6 +102,7 @@ public struct NotificationService: Sendable {
             }
         }
         try await storage.enqueueNotifications(queued)
+        bell.ring(Set(queued.map(\.token)))
     }
 
     /// The schema whose READ grants decide what public-database subscriptions see; `nil` for a private zone.

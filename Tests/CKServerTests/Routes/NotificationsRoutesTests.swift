@@ -111,4 +111,24 @@ struct NotificationsRoutesTests {
             #expect(cascade["fo"] as? Int == 3)
         }
     }
+
+    @Test("a client already waiting on its courier URL gets the notification of a save made meanwhile")
+    func waitingCourier() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        let services = server.services
+        try await buildApplication(services: services, port: 0).test(.live) { client in
+            let courierURL = try await courier(server, client, server.webAuthToken)
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+            _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"box","zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+            // The test client has one connection, so the waiting poll goes straight to the service.
+            let notifications = NotificationService(storage: services.storage, configuration: services.configuration, bell: services.courierBell)
+            let courier = String(courierURL.split(separator: "/").last ?? "")
+            async let waiting = notifications.poll(courier: courier)
+            try await Task.sleep(for: .milliseconds(50))
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r1"}}]}"#, as: me, database: "private")
+            let payload = try #require(try await waiting)
+            #expect(payload.contains(#""sid":"box""#))
+        }
+    }
 }

@@ -30,21 +30,36 @@ struct BenchmarkClient {
         }
     }
 
+    /// Posts a `changes/zone` request for one zone and reads its answer by scanning, not parsing: how many
+    /// records came, the next sync token, and whether more are coming.
+    func postChanges(database: String, body: Data) async throws -> (records: Int, syncToken: String?, moreComing: Bool) {
+        let bytes = try await send("changes/zone", database: database, body: body)
+        return bytes.withUnsafeReadableBytes { answer in
+            var records = 0
+            var offset = 0
+            while let found = ByteSearch.firstOffset(of: Self.recordMarker, in: answer, from: offset) {
+                records += 1
+                offset = found + Self.recordMarker.count
+            }
+            let token = ByteSearch.firstOffset(of: Self.tokenMarker, in: answer).map { start -> String in
+                let from = start + Self.tokenMarker.count
+                let end = ByteSearch.firstOffset(of: [UInt8(ascii: "\"")], in: answer, from: from) ?? answer.count
+                return String(decoding: answer[from..<end], as: UTF8.self)
+            }
+            return (records, token, ByteSearch.firstOffset(of: Self.moreComingMarker, in: answer) != nil)
+        }
+    }
+
     /// The key every failed item of a response carries.
     private static let errorMarker = Array("serverErrorCode".utf8)
+    /// The key every live record of a change feed carries once.
+    private static let recordMarker = Array(#""recordChangeTag":"#.utf8)
+    private static let tokenMarker = Array(#""syncToken":""#.utf8)
+    private static let moreComingMarker = Array(#""moreComing":true"#.utf8)
 
-    /// Whether `needle` occurs in `haystack`: a plain scan over contiguous bytes.
+    /// Whether `needle` occurs in `haystack`.
     private static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first, (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) {
-                return true
-            }
-            index += 1
-        }
-        return false
+        ByteSearch.firstOffset(of: needle, in: haystack) != nil
     }
 
     private func send(_ operation: String, database: String, body: Data) async throws -> ByteBuffer {

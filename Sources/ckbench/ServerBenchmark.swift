@@ -194,11 +194,10 @@ struct ServerBenchmark {
         let start = ContinuousClock.now
         while true {
             let request = ChangesZone.Request(zones: [ChangesZone.ZoneRequest(zoneID: ZoneID(zoneName: "Feed"), syncToken: token)], resultsLimit: 200)
-            let response = try await client.post("changes/zone", database: "private", body: try JSONEncoder().encode(request))
-            guard let zone = response["zones"]?.arrayValue?.first else { throw BenchmarkError("changes/zone answered no zone") }
-            read += zone["records"]?.arrayValue?.count ?? 0
-            token = zone["syncToken"]?.stringValue
-            if zone["moreComing"]?.boolValue != true { break }
+            let page = try await client.postChanges(database: "private", body: try JSONEncoder().encode(request))
+            read += page.records
+            token = page.syncToken
+            if !page.moreComing { break }
         }
         guard read == count else { throw BenchmarkError("changes/zone returned \(read) of \(count) records") }
         return BenchmarkFigure(name: "changes/zone from a zero token", value: Double(read) / (ContinuousClock.now - start).seconds, unit: "records/s")

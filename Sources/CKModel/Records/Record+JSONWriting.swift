@@ -6,7 +6,10 @@ extension Record: JSONWritable {
         if let recordName { writer.key("recordName"); writer.string(recordName) }
         if let recordType { writer.key("recordType"); writer.string(recordType) }
         if let recordChangeTag { writer.key("recordChangeTag"); writer.string(recordChangeTag) }
-        if let fields {
+        if let encodedFields {
+            writer.key("fields")
+            writer.raw(encodedFields)
+        } else if let fields {
             writer.key("fields")
             writer.fields(fields, numbersAsStrings: numbersAsStrings)
         }

@@ -37,6 +37,14 @@ public struct Record: Hashable, Sendable, Codable {
     public var owner: ShareParticipant?
     /// For a share: the caller as a participant (responses only).
     public var currentUserParticipant: ShareParticipant?
+    /// The `fields` object already written as wire JSON, which `JSONWriter` copies as is in place of `fields`
+    /// (a server answering fields it stored that way). `Codable` knows only `fields`.
+    public var encodedFields: [UInt8]? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case recordName, recordType, recordChangeTag, fields, created, modified, deleted, parent, share, zoneID, shortGUID
+        case createShortGUID, forRecord, publicPermission, participants, owner, currentUserParticipant
+    }
 
     /// Creates a record dictionary.
     public init(

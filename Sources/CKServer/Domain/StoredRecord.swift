@@ -40,6 +40,20 @@ public struct StoredRecord: Hashable, Sendable {
         self.shareInfo = shareInfo
     }
 
+    /// Fields as stored: the JSON of their wire form.
+    public static func fields(fromJSON json: some Collection<UInt8>) throws -> [String: FieldValue] {
+        try JSONValueDecoder().decode([String: FieldValue].self, from: json)
+    }
+
+    /// Whether stored fields can go into an answer as they are: every field wanted, numbers as numbers, and no
+    /// asset, whose answer gains a `downloadURL`.
+    static func answersAsStored(_ json: [UInt8], desiredKeys: [String]?, numbersAsStrings: Bool) -> Bool {
+        desiredKeys == nil && !numbersAsStrings && !ByteSearch.contains(assetTag, in: json)
+    }
+
+    /// How stored JSON tags an asset value (`ASSETID` and `ASSETID_LIST`).
+    private static let assetTag = Array(#""ASSETID"#.utf8)
+
     /// The record dictionary of a response, with only `desiredKeys` among the fields (all when `nil`), its
     /// assets with their `downloadURL` on `serverURL`; a share also says who it is shared with, and what
     /// `viewer` is to it.

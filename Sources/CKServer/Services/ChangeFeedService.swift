@@ -23,7 +23,7 @@ public struct ChangeFeedService: Sendable {
                 let page = try await self.page(
                     zone.zoneID, after: zone.syncToken, limit: zone.resultsLimit ?? request.resultsLimit,
                     recordTypes: zone.desiredRecordTypes ?? request.desiredRecordTypes,
-                    desiredKeys: zone.desiredKeys ?? request.desiredKeys, access: access)
+                    desiredKeys: zone.desiredKeys ?? request.desiredKeys, numbersAsStrings: request.numbersAsStrings == true, access: access)
                 results.append(.success(ChangesZone.ZoneChanges(
                     zoneID: page.zoneID, syncToken: page.syncToken, moreComing: page.moreComing, records: page.records)))
             } catch var error as ServerError {
@@ -42,7 +42,7 @@ public struct ChangeFeedService: Sendable {
         }
         let page = try await self.page(
             request.zoneID, after: request.syncToken, limit: request.resultsLimit, recordTypes: nil,
-            desiredKeys: request.desiredKeys, access: access)
+            desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings == true, access: access)
         return RecordsChanges.Response(records: page.records, syncToken: page.syncToken, moreComing: page.moreComing)
     }
 
@@ -97,7 +97,7 @@ public struct ChangeFeedService: Sendable {
 
     private func page(
         _ zoneID: ZoneID, after tokenText: String?, limit requested: Int?, recordTypes: [String]?, desiredKeys: [String]?,
-        access: DatabaseAccess
+        numbersAsStrings: Bool, access: DatabaseAccess
     ) async throws -> Page {
         let reached = try await storage.existingZone(zoneID, for: access)
         let key = reached.key
@@ -115,12 +115,24 @@ public struct ChangeFeedService: Sendable {
         let moreComing = changes.count > limit
         let shown = changes.prefix(limit)
         let wireZoneID = ZoneService.wireZoneID(key)
-        let records = shown.filter { reached.scope?.contains($0.record.recordName) ?? true }.map { change in
-            change.isDeleted
-                ? Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID)
-                : change.record.wireRecord(
-                    zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: access.container.id,
-                    viewer: access.caller.userRecordName)
+        let records = try shown.filter { reached.scope?.contains($0.record.recordName) ?? true }.map { change in
+            if change.isDeleted {
+                return Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID)
+            }
+            // Fields stored in their wire form go out as they are, unless the answer must differ from them.
+            let asStored = StoredRecord.answersAsStored(change.fieldsJSON, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings)
+            var stored = change.record
+            if !asStored {
+                stored.fields = try StoredRecord.fields(fromJSON: change.fieldsJSON)
+            }
+            var record = stored.wireRecord(
+                zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: access.container.id,
+                viewer: access.caller.userRecordName)
+            if asStored {
+                record.fields = nil
+                record.encodedFields = change.fieldsJSON
+            }
+            return record
         }
         let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: shown.last?.changeNumber ?? after) : state.syncToken
         return Page(zoneID: wireZoneID, records: records, syncToken: next.text, moreComing: moreComing)

@@ -57,4 +57,14 @@ struct JSONWriterTests {
         let decoded = try JSONDecoder().decode(RecordsModify.Response.self, from: Data(writer.bytes))
         #expect(decoded.records == [.success(Self.fullRecord)])
     }
+
+    @Test("a record's fields already encoded are written as they are, the same as the fields themselves")
+    func encodedFields() throws {
+        var fieldsWriter = JSONWriter()
+        fieldsWriter.fields(Self.fullRecord.fields ?? [:])
+        var spliced = Self.fullRecord
+        spliced.fields = nil
+        spliced.encodedFields = fieldsWriter.bytes
+        #expect(try written(spliced, numbersAsStrings: false) == written(Self.fullRecord, numbersAsStrings: false))
+    }
 }

@@ -114,4 +114,24 @@ struct ChangesRoutesTests {
             #expect(((record["fields"] as? [String: Any])?["guests"] as? [String: Any])?["value"] as? String == "9007199254740993")
         }
     }
+
+    @Test("a change feed answers the same fields as a lookup, whole, narrowed by desiredKeys, with numbers as strings")
+    func feedFieldsMatchLookup() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Work"}}}]}"#, as: me, database: "private")
+            let fields = #"{"title":{"value":"Ski \"trip\" é"},"n":{"value":7},"when":{"value":1700000000000,"type":"TIMESTAMP"},"tags":{"value":["a","b"]},"place":{"value":{"latitude":1.5,"longitude":2}}}"#
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Work"},"operations":[{"operationType":"create","record":{"recordType":"Task","recordName":"t","fields":\#(fields)}}]}"#, as: me, database: "private")
+            for options in ["", #","desiredKeys":["n","tags"]"#, #","numbersAsStrings":true"#] {
+                let lookup = try TestServer.records(try await server.post(
+                    client, "records/lookup", #"{"zoneID":{"zoneName":"Work"},"records":[{"recordName":"t"}]\#(options)}"#, as: me, database: "private"))[0]
+                let feed = try zones(try await server.post(
+                    client, "changes/zone", #"{"zones":[{"zoneID":{"zoneName":"Work"}}]\#(options)}"#, as: me, database: "private"))[0]
+                let changed = try #require((feed["records"] as? [[String: Any]])?.first)
+                #expect(NSDictionary(dictionary: changed["fields"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: lookup["fields"] as? [String: Any] ?? [:]), "\(options)")
+                #expect((changed["fields"] as? [String: Any])?.isEmpty == false)
+            }
+        }
+    }
 }

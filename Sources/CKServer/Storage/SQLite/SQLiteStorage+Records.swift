@@ -376,9 +376,11 @@ extension SQLiteStorage {
         try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 
-    static func storedRecord(_ row: Row) throws -> StoredRecord {
+    /// The record of a row; with `decodingFields` false its fields are left empty, for a reader that takes
+    /// their JSON from the row itself.
+    static func storedRecord(_ row: Row, decodingFields: Bool = true) throws -> StoredRecord {
         typealias Column = RecordColumn
-        let fields = try JSONValueDecoder().decode([String: FieldValue].self, from: (row[Column.fields] as String).utf8)
+        let fields = decodingFields ? try StoredRecord.fields(fromJSON: (row[Column.fields] as String).utf8) : [:]
         return StoredRecord(
             recordName: row[Column.name], recordType: row[Column.type], changeTag: row[Column.changeTag], fields: fields,
             created: RecordStamp(

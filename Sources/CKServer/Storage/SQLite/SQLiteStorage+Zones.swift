@@ -50,7 +50,8 @@ extension SQLiteStorage {
             arguments.append(limit)
             let changes = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
                 RecordChange(
-                    record: try Self.storedRecord(row), isDeleted: row[RecordColumn.deleted], changeNumber: row[RecordColumn.changeNumber])
+                    record: try Self.storedRecord(row, decodingFields: false), fieldsJSON: Array((row[RecordColumn.fields] as String).utf8),
+                    isDeleted: row[RecordColumn.deleted], changeNumber: row[RecordColumn.changeNumber])
             }
             return (state, changes)
         }

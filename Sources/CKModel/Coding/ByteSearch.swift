@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finding a byte sequence in JSON text without parsing it: whether stored fields hold an asset, or where a
+/// key sits in an answer.
+public enum ByteSearch {
+    /// The offset of the first `needle` in `haystack` at or after `start`, or `nil`: `memchr` to each place the
+    /// first byte occurs, `memcmp` there.
+    public static func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+        guard let base = haystack.baseAddress, let first = needle.first, start >= 0, haystack.count - start >= needle.count else { return nil }
+        let lastStart = haystack.count - needle.count
+        return needle.withUnsafeBytes { wanted -> Int? in
+            var index = start
+            while index <= lastStart, let candidate = memchr(base + index, Int32(first), lastStart - index + 1) {
+                let offset = UnsafeRawPointer(candidate) - base
+                if let wantedBase = wanted.baseAddress, memcmp(candidate, wantedBase, wanted.count) == 0 {
+                    return offset
+                }
+                index = offset + 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether `needle` occurs in `bytes`.
+    public static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { firstOffset(of: needle, in: $0) != nil }
+    }
+}

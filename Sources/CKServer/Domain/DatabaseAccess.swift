@@ -75,8 +75,8 @@ public struct DatabaseAccess: Sendable {
     }
 
     /// The zone a request names (the default zone when it names none), in the database it reaches: the
-    /// public database's, or the signed-in user's private one. A shared database holds only the zones other
-    /// users shared with the caller; this server has no sharing yet, so every zone named there is unknown.
+    /// public database's, or the signed-in user's private one. A zone of the shared database belongs to another
+    /// user and is reached through `ServerStorage.existingZone`, which checks the shares; here it is unknown.
     public func zone(_ zoneID: ZoneID?) throws -> ZoneKey {
         let key = try databaseKey()
         guard database != .shared else {

@@ -11,8 +11,9 @@ import Foundation
 struct QueryCursor: Codable, Equatable {
     /// The digest of the query and zone the marker belongs to.
     var query: String
-    /// For a `zoneWide` query, the zone being read.
+    /// For a `zoneWide` query, the zone being read, and its owner (zones shared by two users may share a name).
     var zoneName: String?
+    var zoneOwner: String?
     /// The last index entry read, for index-driven queries.
     var value: StoredValue?
     /// The last record read.
@@ -66,9 +67,10 @@ struct QueryCursor: Codable, Equatable {
         self = cursor
     }
 
-    init(query: String, zoneName: String? = nil, value: StoredValue?, recordName: String, ties: [StoredValue?]? = nil) {
+    init(query: String, zone: ZoneKey? = nil, value: StoredValue?, recordName: String, ties: [StoredValue?]? = nil) {
         self.query = query
-        self.zoneName = zoneName
+        self.zoneName = zone?.zoneName
+        self.zoneOwner = zone?.ownerRecordName
         self.value = value
         self.recordName = recordName
         self.ties = ties

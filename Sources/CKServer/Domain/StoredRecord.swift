@@ -51,8 +51,8 @@ public struct StoredRecord: Hashable, Sendable {
         desiredKeys == nil && !numbersAsStrings && !ByteSearch.contains(assetTag, in: json)
     }
 
-    /// How stored JSON tags an asset value (`ASSETID` and `ASSETID_LIST`).
-    private static let assetTag = Array(#""ASSETID"#.utf8)
+    /// How stored JSON tags an asset value: `ASSETID` and `ASSETID_LIST`, and `ASSET` in rows saved before.
+    private static let assetTag = Array(#""ASSET"#.utf8)
 
     /// The record dictionary of a response, with only `desiredKeys` among the fields (all when `nil`), its
     /// assets with their `downloadURL` on `serverURL`; a share also says who it is shared with, and what

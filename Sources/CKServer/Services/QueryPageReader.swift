@@ -26,6 +26,9 @@ struct QueryPageReader {
         if case .distance(let field, let center) = plan.driver {
             return try await readByDistance(zone, field: field, center: center, after: cursor, limit: limit)
         }
+        if sortsByMany, let ties = cursor?.ties, ties.count != plan.sortBy.count - 1 {
+            throw ServerError(.badRequest, reason: "the continuationMarker does not belong to this query; send the query again without it")
+        }
         // With several sorts a marker names the first sort value to start at and the last record answered there.
         var position = sortsByMany ? nil : cursor
         let start = sortsByMany ? cursor?.value?.indexValue : nil

@@ -16,9 +16,19 @@ extension RecordService {
         }
         let reached = try await storage.existingZone(request.zoneID, for: access)
         let zone = reached.key
+        if let scope = reached.scope, scope.permission != .readWrite {
+            // Refused before anything is admitted, so the schema stays as it is.
+            return (RecordsModify.Response(records: operations.map { operation in
+                .failure(ServerError(.accessDenied, reason: "the share lets you read these records, not change them", recordName: operation.record.recordName))
+            }), [])
+        }
         let atomic = (request.atomic ?? true) && !zone.isDefaultZone
         let names = operations.map { $0.record.recordName ?? UUID().uuidString }
         let existing = try await storage.records(named: names, in: zone)
+        var scope = reached.scope
+        if scope != nil {
+            scope?.takenNames = try await storage.takenNames(names, in: zone)
+        }
         let admission = try await admit(operations, existing: existing, access: access)
         let sharing = try await sharePlanning(operations, names: names, existing: existing, zone: zone, access: access)
         let receipts = Set(operations.flatMap { RecordIndexing.assetReceipts(of: $0.record.fields ?? [:]) })
@@ -37,7 +47,7 @@ extension RecordService {
                 operation.record.fields = try operation.record.fields.map { try Self.storedAssets($0, files: files) }
                 return try plan(
                     operation, name: name, existing: existing[name].flatMap { reached.scope?.contains($0.recordName) ?? true ? $0 : nil },
-                    admission: admission[index], schema: admission.schema, sharing: sharing, scope: reached.scope, access: access)
+                    admission: admission[index], schema: admission.schema, sharing: sharing, scope: scope, access: access)
             }.mapError { error in
                 var failure = error as? ServerError ?? ServerError(.internalError, reason: "\(error)")
                 failure.recordName = name
@@ -178,8 +188,11 @@ extension RecordService {
             (operations[$0].record.recordType ?? existing[names[$0]]?.recordType) == StoredRecord.shareType
         }
         guard !shares.isEmpty, access.database == .private, !zone.isDefaultZone else { return nil }
-        let roots = try await storage.records(named: shares.compactMap { operations[$0].record.forRecord?.recordName }, in: zone)
-        return SharePlanning(roots: roots, users: try await storage.users(in: access.container.id), owner: zone.ownerRecordName)
+        let wanted = shares.compactMap { operations[$0].record.forRecord?.recordName }
+        let contested = Set(Dictionary(grouping: wanted, by: { $0 }).filter { $0.value.count > 1 }.keys)
+        let roots = try await storage.records(named: wanted, in: zone)
+        return SharePlanning(
+            roots: roots, users: try await storage.users(in: access.container.id), owner: zone.ownerRecordName, contestedRoots: contested)
     }
 
     /// Decides one operation: the write to make, or the per-record error CloudKit gives.
@@ -205,7 +218,7 @@ extension RecordService {
             throw ServerError(.badRequest, reason: scope == nil ? "shares live in the custom zones of a private database" : "only a share's owner changes it")
         }
         if let scope {
-            try Self.checkShared(given, existing: existing, scope: scope)
+            try Self.checkShared(given, name: name, existing: existing, scope: scope)
         }
         guard let existing else {
             guard type.createsMissingRecord else {
@@ -259,14 +272,21 @@ extension RecordService {
         return .update(record, indexes, expectedTag: existing.changeTag)
     }
 
-    /// Refuses a write to another user's shared zone that its shares do not allow: any write without
-    /// READ_WRITE, and under a share of records, a new record whose parent is not shared.
-    private static func checkShared(_ given: Record, existing: StoredRecord?, scope: ShareScope) throws {
-        guard scope.permission == .readWrite else {
-            throw ServerError(.accessDenied, reason: "the share lets you read these records, not change them")
+    /// Refuses a write to another user's shared zone that its shares do not allow: a change of a record no
+    /// READ_WRITE share covers; a new record under a share of records whose parent is not writable; a new record
+    /// taking the name of any record of the zone (a deleted one too) or of a parent some record names.
+    private static func checkShared(_ given: Record, name: String, existing: StoredRecord?, scope: ShareScope) throws {
+        guard let existing else {
+            if scope.takenNames.contains(name) {
+                throw ServerError(.accessDenied, reason: "the name \(name) is taken in this shared zone; choose another")
+            }
+            if scope.writableNames != nil, !(given.parent.map { scope.allowsWriting($0.recordName) } ?? false) {
+                throw ServerError(.accessDenied, reason: "a record created in a shared zone must have a shared record you may change as its parent")
+            }
+            return
         }
-        if existing == nil, scope.recordNames != nil, !(given.parent.map { scope.contains($0.recordName) } ?? false) {
-            throw ServerError(.accessDenied, reason: "a record created in a shared zone must have a shared record as its parent")
+        guard scope.allowsWriting(existing.recordName) else {
+            throw ServerError(.accessDenied, reason: "the share lets you read this record, not change it")
         }
     }
 

@@ -22,7 +22,10 @@ extension RecordService {
         if zones.isEmpty {
             return RecordsQuery.Response(records: [])
         }
-        guard let first = zones.firstIndex(where: { $0.key.zoneName == marker?.zoneName ?? $0.key.zoneName }) else {
+        let resumed = zones.firstIndex { zone in
+            marker?.zoneName.map { $0 == zone.key.zoneName && (marker?.zoneOwner ?? zone.key.ownerRecordName) == zone.key.ownerRecordName } ?? true
+        }
+        guard let first = resumed else {
             throw ServerError(.badRequest, reason: "the zone this continuationMarker was reading is gone; send the query again without it")
         }
 
@@ -39,11 +42,12 @@ extension RecordService {
             }
             if var resume = page.next {
                 resume.zoneName = zoneWide ? zone.key.zoneName : nil
+                resume.zoneOwner = zoneWide ? zone.key.ownerRecordName : nil
                 next = resume
                 break
             }
             if records.count >= limit, index + 1 < zones.count {
-                next = QueryCursor(query: digest, zoneName: zones[index + 1].key.zoneName, value: nil, recordName: "")
+                next = QueryCursor(query: digest, zone: zones[index + 1].key, value: nil, recordName: "")
                 break
             }
         }

@@ -35,23 +35,24 @@ extension ServerStorage {
         return reached
     }
 
-    /// What the user's accepted shares in another user's zone cover; `ZONE_NOT_FOUND` when there are none.
+    /// What the user's accepted shares in another user's zone cover (shares that give them no permission do
+    /// not count); `ZONE_NOT_FOUND` when there are none.
     private func shareScope(of user: String, in zone: ZoneKey) async throws -> ShareScope {
-        let shares = try await shares(acceptedBy: user, in: zone)
+        let shares = try await shares(acceptedBy: user, in: zone).filter { ($0.participant(user)?.permission ?? .none) > .none }
         guard !shares.isEmpty else {
             throw ServerError(.zoneNotFound, reason: "no zone \(zone.zoneName) of \(zone.ownerRecordName) is shared with you")
         }
-        let permission = shares.compactMap { $0.participant(user)?.permission }.max() ?? .none
-        guard !shares.contains(where: { $0.rootRecordName == nil }) else {
-            return ShareScope(permission: permission, recordNames: nil)
-        }
-        let roots = shares.compactMap(\.rootRecordName)
-        let shareNames = try await shareNames(in: zone, roots: roots)
-        return ShareScope(permission: permission, recordNames: try await recordTree(from: roots, in: zone).union(shareNames))
+        let writable = shares.filter { $0.participant(user)?.permission == .readWrite }
+        return ShareScope(
+            permission: writable.isEmpty ? .readOnly : .readWrite, recordNames: try await covered(by: shares, in: zone),
+            writableNames: writable.isEmpty ? [] : try await covered(by: writable, in: zone))
     }
 
-    /// The share records of roots, so a participant can read the share itself.
-    private func shareNames(in zone: ZoneKey, roots: [String]) async throws -> Set<String> {
-        Set(try await records(named: roots, in: zone).values.compactMap(\.share))
+    /// The records shares cover, with the share records themselves; `nil` when one covers the whole zone.
+    private func covered(by shares: [StoredShare], in zone: ZoneKey) async throws -> Set<String>? {
+        guard !shares.contains(where: { $0.rootRecordName == nil }) else { return nil }
+        let roots = shares.compactMap(\.rootRecordName)
+        let shareNames = Set(try await records(named: roots, in: zone).values.compactMap(\.share))
+        return try await recordTree(from: roots, in: zone).union(shareNames)
     }
 }

@@ -12,6 +12,8 @@ struct SharePlanning {
     let users: [UserAccount]
     /// The zone's owner, who owns every share in it.
     let owner: String
+    /// Roots more than one share of the request wants, none of which may have them.
+    let contestedRoots: Set<String>
 
     /// The share a save of `given` (named `name`) makes, over `existing` when it updates one.
     func share(_ given: Record, name: String, existing: StoredShare?) throws -> StoredShare {
@@ -36,19 +38,33 @@ struct SharePlanning {
             if let other = root.share, other != name {
                 throw ServerError(.badRequest, reason: "\(root.recordName) is already shared by the share \(other)")
             }
+            if contestedRoots.contains(root.recordName) {
+                throw ServerError(.badRequest, reason: "\(root.recordName) can be shared by one share only, and this request makes several")
+            }
             rootName = root.recordName
         }
-        let participants = try (given.participants.map { try $0.compactMap(participant) } ?? existing?.participants ?? []).map { wanted in
+        let publicPermission = given.publicPermission ?? existing?.publicPermission ?? .none
+        // Invited users as the owner lists them now (once each), keeping whether they accepted; users who joined
+        // through the URL stay, with the public permission as it is now, and leave when it is NONE.
+        var invited: [StoredShare.Participant] = []
+        for wanted in try given.participants.map({ try $0.compactMap(participant) }) ?? existing?.participants.filter({ $0.type != .publicUser }) ?? [] {
             var participant = wanted
-            if let before = existing?.participant(wanted.userRecordName) {
+            if let before = existing?.participant(wanted.userRecordName), before.type != .publicUser {
                 participant.acceptanceStatus = before.acceptanceStatus
-                participant.type = before.type
             }
-            return participant
+            invited.removeAll { $0.userRecordName == participant.userRecordName }
+            invited.append(participant)
+        }
+        let joined = (existing?.participants ?? []).filter { member in
+            member.type == .publicUser && publicPermission > .none && !invited.contains { $0.userRecordName == member.userRecordName }
+        }.map { member in
+            var member = member
+            member.permission = publicPermission
+            return member
         }
         return StoredShare(
-            rootRecordName: rootName, shortGUID: existing?.shortGUID ?? Self.newShortGUID(),
-            publicPermission: given.publicPermission ?? existing?.publicPermission ?? .none, participants: participants)
+            rootRecordName: rootName, shortGUID: existing?.shortGUID ?? Self.newShortGUID(), publicPermission: publicPermission,
+            participants: invited + joined)
     }
 
     /// The invited user a participant entry names (by record name or email address); `nil` for the owner.

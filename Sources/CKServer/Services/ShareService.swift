@@ -59,7 +59,7 @@ public struct ShareService: Sendable {
             let owner = location.zone.ownerRecordName
             var participant = StoredShare.Participant(userRecordName: user, permission: .readWrite, type: .owner, acceptanceStatus: .accepted)
             if user != owner {
-                if let invited = info.participant(user), invited.acceptanceStatus != .removed {
+                if let invited = info.participant(user), invited.acceptanceStatus != .removed, invited.permission > .none {
                     participant = invited
                 } else {
                     guard info.publicPermission > .none else {

@@ -124,6 +124,9 @@ public protocol ServerStorage: Sendable {
     /// The names of `roots` and of every record below them through `parent`, deleted ones included.
     func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String>
 
+    /// Which of these names a record of the zone has (a deleted one included) or names as its parent.
+    func takenNames(_ names: [String], in zone: ZoneKey) async throws -> Set<String>
+
     /// The subscriptions of one database, by ID.
     func subscriptions(in database: ZoneKey.Database) async throws -> [Subscription]
 

@@ -59,6 +59,14 @@ struct QueryPagingTests {
                     limit: limit)
                 #expect(paged.names == expected, "pages of \(limit)")
             }
+            // A marker whose tie values were cut short is refused, not trusted.
+            let page = try await server.post(client, "records/query", #"{"query":{"recordType":"Party","sortBy":[{"fieldName":"title"},{"fieldName":"guests"}]},"resultsLimit":2}"#, as: .world)
+            let marker = try #require(try page.json["continuationMarker"] as? String)
+            var cursor = try #require(try JSONSerialization.jsonObject(with: Data(base64Encoded: marker)!) as? [String: Any])
+            cursor["ties"] = [Any]()
+            let forged = try JSONSerialization.data(withJSONObject: cursor).base64EncodedString()
+            let refused = try await server.post(client, "records/query", #"{"query":{"recordType":"Party","sortBy":[{"fieldName":"title"},{"fieldName":"guests"}]},"resultsLimit":2,"continuationMarker":"\#(forged)"}"#, as: .world)
+            #expect(try refused.json["serverErrorCode"] as? String == "BAD_REQUEST")
             let descending = try await allPages(
                 server, client, #""query":{"recordType":"Party","sortBy":[{"fieldName":"guests","ascending":false},{"fieldName":"title"}]}"#, limit: 3)
             #expect(descending.names == parties.sorted {

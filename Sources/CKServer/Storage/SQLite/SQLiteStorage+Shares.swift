@@ -72,4 +72,22 @@ extension SQLiteStorage {
             return tree
         }
     }
+
+    public func takenNames(_ names: [String], in zone: ZoneKey) async throws -> Set<String> {
+        try await writer.read { db in
+            guard let zoneID = try Self.zoneRowID(db, zone), !names.isEmpty else { return [] }
+            var taken = Set<String>()
+            for chunk in stride(from: 0, to: names.count, by: 400).map({ Array(names[$0..<min($0 + 400, names.count)]) }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                taken.formUnion(try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT record_name FROM records WHERE zone_id = ? AND record_name IN (\(marks))
+                        UNION SELECT parent_name FROM records WHERE zone_id = ? AND parent_name IN (\(marks))
+                        """,
+                    arguments: StatementArguments([zoneID] + chunk + [zoneID] + chunk)))
+            }
+            return taken
+        }
+    }
 }

@@ -71,4 +71,34 @@ struct SharingRulesTests {
             #expect(try after.json["serverErrorCode"] as? String == "ZONE_NOT_FOUND")
         }
     }
+
+    @Test("zoneWide in the shared database pages through two owners' zones of the same name, each record once")
+    func zoneWideAcrossOwners() async throws {
+        let server = try await TestServer()
+        let ann = try await server.secondUser("ann")
+        let bob = try await server.secondUser("bob")
+        try await server.live { client in
+            for (owner, token) in [("mei", server.webAuthToken), ("ann", ann.token)] {
+                let me = TestCredentials.user(token)
+                _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Home"}}}]}"#, as: me, database: "private")
+                let operations = (1...3).map { #"{"operationType":"create","record":{"recordType":"Item","recordName":"\#(owner)-\#($0)"}}"# }
+                    + [#"{"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"cloudkit.zoneshare","publicPermission":"READ_ONLY"}}"#]
+                let share = try await modify(server, client, operations.joined(separator: ","), as: me).last ?? [:]
+                try await accept(server, client, share, as: bob.token)
+            }
+            var names: [String] = []
+            var marker: String?
+            var pages = 0
+            repeat {
+                let markerPart = marker.map { #","continuationMarker":"\#($0)""# } ?? ""
+                let response = try await server.post(
+                    client, "records/query", #"{"zoneWide":true,"resultsLimit":2,"query":{"recordType":"Item"}\#(markerPart)}"#, as: .user(bob.token),
+                    database: "shared")
+                names += try TestServer.records(response).compactMap { $0["recordName"] as? String }
+                marker = try response.json["continuationMarker"] as? String
+                pages += 1
+            } while marker != nil && pages < 10
+            #expect(names.sorted() == ["ann-1", "ann-2", "ann-3", "mei-1", "mei-2", "mei-3"])
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CKModel
 import CKSchema
 
 /// A container's two schemas, read and written together so a deploy is one transaction.
@@ -8,6 +9,11 @@ public struct SchemaPair: Hashable, Sendable {
     public var production: Schema
     /// Whether production has ever received a deploy (reset then reverts development to it, not to empty).
     public var hasBeenDeployed: Bool
+
+    /// The schema of one environment.
+    public func schema(of environment: ContainerEnvironment) -> Schema {
+        environment == .development ? development : production
+    }
 
     /// Creates a schema pair.
     public init(development: Schema, production: Schema, hasBeenDeployed: Bool) {

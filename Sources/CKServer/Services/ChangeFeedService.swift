@@ -66,8 +66,7 @@ public struct ChangeFeedService: Sendable {
     {
         if access.database == .shared {
             // The zones shared with the user live in their owners' databases: every one is listed each time.
-            let zones = try await storage.sharedZones(with: access.requireUser().userRecordName, in: access.container.id, environment: access.environment)
-                .map { ItemResult<Zone>.success(ZoneService.wireZone($0)) }
+            let zones = try await storage.zones(reachedBy: access).map { ItemResult<Zone>.success(ZoneService.wireZone($0)) }
             return (zones, SyncToken(incarnation: 0, changeNumber: 0).text, false)
         }
         let database = try access.databaseKey()

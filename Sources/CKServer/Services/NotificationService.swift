@@ -108,8 +108,7 @@ public struct NotificationService: Sendable {
     /// The schema whose READ grants decide what public-database subscriptions see; `nil` for a private zone.
     private func publicSchema(of zone: ZoneKey) async throws -> Schema? {
         guard zone.database == .public else { return nil }
-        let schemas = try await storage.schemas(of: zone.container)
-        return zone.environment == .development ? schemas.development : schemas.production
+        return try await storage.schemas(of: zone.container).schema(of: zone.environment)
     }
 
     /// Which records a subscription's owner may read: all of a private zone (it is theirs), and in the public

@@ -147,7 +147,7 @@ extension RecordService {
         }
         // Admit against a snapshot first: a save of known types and fields needs no write to the schema.
         let snapshot = try await storage.schemas(of: access.container.id)
-        let current = environment == .development ? snapshot.development : snapshot.production
+        let current = snapshot.schema(of: environment)
         let admitted = Self.admit(saves, into: current, environment: environment)
         // Only a caller who may write grows the schema: a refused save must leave no type or field behind.
         guard environment == .development, admitted.schema != current, !access.isReadOnly, access.caller != .world else {

@@ -66,7 +66,6 @@ public struct RecordService: Sendable {
 
     /// The schema of the environment a request reaches.
     func currentSchema(_ access: DatabaseAccess) async throws -> Schema {
-        let pair = try await storage.schemas(of: access.container.id)
-        return access.environment == .development ? pair.development : pair.production
+        try await storage.schemas(of: access.container.id).schema(of: access.environment)
     }
 }

@@ -21,16 +21,21 @@ extension ServerStorage {
         return ReachedZone(key: key, scope: try await shareScope(of: user, in: key))
     }
 
-    /// Every zone a request may search with `zoneWide`: those of its database, or in the shared database every
-    /// zone shared with the caller.
-    func reachableZones(for access: DatabaseAccess) async throws -> [ReachedZone] {
+    /// The zones of the database a request reaches: those of its public or private database, or in the shared
+    /// database the zones shared with the caller (each its owner's).
+    func zones(reachedBy access: DatabaseAccess) async throws -> [ZoneState] {
         guard access.database == .shared else {
-            return try await zones(in: access.databaseKey()).map { ReachedZone(key: $0.key) }
+            return try await zones(in: access.databaseKey())
         }
-        let user = try access.requireUser().userRecordName
+        return try await sharedZones(with: access.requireUser().userRecordName, in: access.container.id, environment: access.environment)
+    }
+
+    /// Every zone a request may search with `zoneWide`, with what the caller's shares cover of a shared one.
+    func reachableZones(for access: DatabaseAccess) async throws -> [ReachedZone] {
         var reached: [ReachedZone] = []
-        for zone in try await sharedZones(with: user, in: access.container.id, environment: access.environment) {
-            reached.append(ReachedZone(key: zone.key, scope: try await shareScope(of: user, in: zone.key)))
+        for zone in try await zones(reachedBy: access) {
+            let scope = access.database == .shared ? try await shareScope(of: access.requireUser().userRecordName, in: zone.key) : nil
+            reached.append(ReachedZone(key: zone.key, scope: scope))
         }
         return reached
     }

@@ -13,19 +13,12 @@ public struct ZoneService: Sendable {
     /// `zones/list`: every zone of the database the request reaches (in the shared database, the zones shared
     /// with the caller, each with its owner).
     public func list(access: DatabaseAccess) async throws -> Zones.Response {
-        Zones.Response(zones: try await zones(access).map { .success(Self.wireZone($0)) })
-    }
-
-    private func zones(_ access: DatabaseAccess) async throws -> [ZoneState] {
-        guard access.database == .shared else {
-            return try await storage.zones(in: access.databaseKey())
-        }
-        return try await storage.sharedZones(with: access.requireUser().userRecordName, in: access.container.id, environment: access.environment)
+        Zones.Response(zones: try await storage.zones(reachedBy: access).map { .success(Self.wireZone($0)) })
     }
 
     /// `zones/lookup`: the zones by ID, each a zone or `ZONE_NOT_FOUND`.
     public func lookup(_ request: Zones.LookupRequest, access: DatabaseAccess) async throws -> Zones.Response {
-        let existing = try await zones(access)
+        let existing = try await storage.zones(reachedBy: access)
         return Zones.Response(zones: request.zones.map { zoneID in
             let owner = access.database == .shared ? zoneID.ownerRecordName : nil
             guard let state = existing.first(where: { $0.key.zoneName == zoneID.zoneName && (owner == nil || $0.key.ownerRecordName == owner) }) else {

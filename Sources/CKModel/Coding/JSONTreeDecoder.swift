@@ -118,6 +118,26 @@ final class JSONTreeDecoder: Decoder {
         if T.self == Decimal.self {
             return try JSONScalars.decimal(value, codingPath) as! T
         }
+        if let dictionary = T.self as? any JSONMemberDictionary.Type {
+            return try dictionary.init(membersOf: self) as! T
+        }
         return try T(from: self)
+    }
+}
+
+/// A dictionary keyed by strings, read member by member from a JSON object: the generic `Decodable` path
+/// makes a coding key of every member and then looks each one up again by that key.
+protocol JSONMemberDictionary {
+    init(membersOf decoder: JSONTreeDecoder) throws
+}
+
+extension Dictionary: JSONMemberDictionary where Key == String, Value: Decodable {
+    init(membersOf decoder: JSONTreeDecoder) throws {
+        let object = try decoder.object()
+        self.init(minimumCapacity: object.keys.count)
+        // A repeated key keeps its first value, as the generic path does.
+        for (key, member) in zip(object.keys, object.values) where self[key] == nil {
+            self[key] = try decoder.child(member, key: AnyCodingKey(key)).decode(Value.self)
+        }
     }
 }

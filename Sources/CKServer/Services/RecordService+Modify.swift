@@ -24,7 +24,11 @@ extension RecordService {
         }
         let atomic = (request.atomic ?? true) && !zone.isDefaultZone
         let names = operations.map { $0.record.recordName ?? UUID().uuidString }
-        let existing = try await storage.records(named: names, in: zone)
+        // A typed create needs no lookup outside shared zones: the insert itself refuses a live record (EXISTS).
+        let looked = names.indices.filter { index in
+            reached.scope != nil || operations[index].operationType != .create || operations[index].record.recordType == nil
+        }
+        let existing = try await storage.records(named: looked.map { names[$0] }, in: zone)
         var scope = reached.scope
         if scope != nil {
             scope?.takenNames = try await storage.takenNames(names, in: zone)

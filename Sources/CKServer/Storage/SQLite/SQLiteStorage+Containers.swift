@@ -22,7 +22,7 @@ extension SQLiteStorage {
 
     public func container(_ id: ContainerID) async throws -> ContainerInfo? {
         try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM containers WHERE id = ?", arguments: [id.rawValue])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue])
                 .flatMap(Self.containerInfo)
         }
     }

@@ -22,11 +22,10 @@ extension SQLiteStorage {
     public func pushTokens(of owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws -> [String] {
         try await writer.read { db in
             try String.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT token FROM push_tokens
                     WHERE container_id = ? AND environment = ? AND owner_record_name = ? AND registered = 1
-                    """,
+                    """),
                 arguments: [container.rawValue, environment.rawValue, owner])
         }
     }
@@ -36,7 +35,7 @@ extension SQLiteStorage {
         try await writer.write { db in
             for notification in notifications {
                 try db.executeCached(
-                    sql: "INSERT INTO notifications (token, payload) VALUES (?, ?)", arguments: [notification.token, notification.payload])
+                    sql: "INSERT INTO notifications (token, payload) VALUES (?, ?)", binding: notification.token, notification.payload)
             }
         }
     }

@@ -11,8 +11,9 @@ extension SQLiteStorage {
     }
 
     public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
-        try await writer.read { db in
-            guard let zoneID = try Self.zoneRowID(db, zone), !names.isEmpty else { return [:] }
+        guard !names.isEmpty else { return [:] }
+        return try await writer.read { db in
+            guard let zoneID = try Self.zoneRowID(db, zone) else { return [:] }
             var found: [String: StoredRecord] = [:]
             for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
@@ -68,7 +69,7 @@ extension SQLiteStorage {
                         outcomes.append(.success(AppliedWrite(changeTag: Self.changeTag(ownChange, zoneID: zoneID), cascaded: cascaded)))
                     }
                 }
-                try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", arguments: [lastChange, zoneID])
+                try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", binding: lastChange, zoneID)
                 if outcomes.contains(where: { if case .success = $0 { true } else { false } }) {
                     try Self.markChanged(zoneID: zoneID, zone, db: db)
                 }
@@ -104,10 +105,10 @@ extension SQLiteStorage {
                         change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
                     WHERE records.deleted = 1
                     """,
-                arguments: [zoneID, record.recordName, record.recordType, changeTag(lastChange, zoneID: zoneID), fieldsText(record.fields),
-                            record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
-                            record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
-                            record.modified.deviceID, lastChange, record.parent, try shareText(record.shareInfo)])
+                binding: zoneID, record.recordName, record.recordType, changeTag(lastChange, zoneID: zoneID), fieldsText(record.fields),
+                record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
+                record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
+                record.modified.deviceID, lastChange, record.parent, try shareText(record.shareInfo))
             guard db.changesCount == 1 else {
                 return .failure(ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName))
             }
@@ -124,9 +125,9 @@ extension SQLiteStorage {
                         modified_device = ?, change_number = ?, parent_name = ?, share_info = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
-                arguments: [record.recordType, changeTag(lastChange + 1, zoneID: zoneID), fieldsText(record.fields),
-                            record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
-                            lastChange + 1, record.parent, try shareText(record.shareInfo), zoneID, record.recordName, expectedTag])
+                binding: record.recordType, changeTag(lastChange + 1, zoneID: zoneID), fieldsText(record.fields),
+                record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
+                lastChange + 1, record.parent, try shareText(record.shareInfo), zoneID, record.recordName, expectedTag)
             guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
             lastChange += 1
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
@@ -167,7 +168,7 @@ extension SQLiteStorage {
                     UPDATE records SET deleted = 1, fields = '{}', share_info = NULL, change_tag = ?, change_number = ?
                     WHERE zone_id = ? AND record_name = ?
                     """,
-                arguments: [changeTag(lastChange, zoneID: zoneID), lastChange, zoneID, name])
+                binding: changeTag(lastChange, zoneID: zoneID), lastChange, zoneID, name)
             try removeIndexes(of: name, zoneID: zoneID, db: db)
             let sources = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT source_name, action FROM record_references WHERE zone_id = ? AND target_name = ?"),
@@ -239,50 +240,50 @@ extension SQLiteStorage {
         for receipt in indexes.assetReceipts {
             try db.executeCached(
                 sql: "INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (?, ?, ?)",
-                arguments: [zoneID, record.recordName, receipt])
+                binding: zoneID, record.recordName, receipt)
         }
         for reference in indexes.references {
             try db.executeCached(
                 sql: "INSERT INTO record_references (zone_id, source_name, target_name, action) VALUES (?, ?, ?, ?)",
-                arguments: [zoneID, record.recordName, reference.targetRecordName, reference.action.rawValue])
+                binding: zoneID, record.recordName, reference.targetRecordName, reference.action.rawValue)
         }
         for entry in indexes.entries {
             try db.executeCached(
                 sql: "INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (?, ?, ?, ?, ?)",
-                arguments: [zoneID, record.recordType, entry.fieldName, entry.value.databaseValue, record.recordName])
+                binding: zoneID, record.recordType, entry.fieldName, entry.value.databaseValue, record.recordName)
         }
         if let share = record.shareInfo {
             try db.executeCached(
                 sql: "INSERT INTO shares (zone_id, share_name, root_name, short_guid) VALUES (?, ?, ?, ?)",
-                arguments: [zoneID, record.recordName, share.rootRecordName, share.shortGUID])
+                binding: zoneID, record.recordName, share.rootRecordName, share.shortGUID)
             for participant in share.participants where participant.acceptanceStatus != .removed {
                 try db.executeCached(
                     sql: "INSERT INTO share_participants (zone_id, share_name, user_record_name, accepted) VALUES (?, ?, ?, ?)",
-                    arguments: [zoneID, record.recordName, participant.userRecordName, participant.acceptanceStatus == .accepted])
+                    binding: zoneID, record.recordName, participant.userRecordName, participant.acceptanceStatus == .accepted)
             }
         }
         for entry in indexes.searchEntries {
             try db.executeCached(
                 sql: "INSERT INTO search_rows (zone_id, record_type, field_name, record_name) VALUES (?, ?, ?, ?)",
-                arguments: [zoneID, record.recordType, entry.fieldName, record.recordName])
-            try db.executeCached(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", arguments: [db.lastInsertedRowID, entry.text])
+                binding: zoneID, record.recordType, entry.fieldName, record.recordName)
+            try db.executeCached(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", binding: db.lastInsertedRowID, entry.text)
         }
     }
 
     /// Removes a record's index entries.
     private static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
-        try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
-        try db.executeCached(sql: "DELETE FROM record_references WHERE zone_id = ? AND source_name = ?", arguments: [zoneID, recordName])
-        try db.executeCached(sql: "DELETE FROM record_assets WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
-        try db.executeCached(sql: "DELETE FROM shares WHERE zone_id = ? AND share_name = ?", arguments: [zoneID, recordName])
-        try db.executeCached(sql: "DELETE FROM share_participants WHERE zone_id = ? AND share_name = ?", arguments: [zoneID, recordName])
+        try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", binding: zoneID, recordName)
+        try db.executeCached(sql: "DELETE FROM record_references WHERE zone_id = ? AND source_name = ?", binding: zoneID, recordName)
+        try db.executeCached(sql: "DELETE FROM record_assets WHERE zone_id = ? AND record_name = ?", binding: zoneID, recordName)
+        try db.executeCached(sql: "DELETE FROM shares WHERE zone_id = ? AND share_name = ?", binding: zoneID, recordName)
+        try db.executeCached(sql: "DELETE FROM share_participants WHERE zone_id = ? AND share_name = ?", binding: zoneID, recordName)
         let searchRows = try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM search_rows WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, recordName])
         for id in searchRows {
-            try db.executeCached(sql: "DELETE FROM record_search WHERE rowid = ?", arguments: [id])
+            try db.executeCached(sql: "DELETE FROM record_search WHERE rowid = ?", binding: id)
         }
         if !searchRows.isEmpty {
-            try db.executeCached(sql: "DELETE FROM search_rows WHERE zone_id = ? AND record_name = ?", arguments: [zoneID, recordName])
+            try db.executeCached(sql: "DELETE FROM search_rows WHERE zone_id = ? AND record_name = ?", binding: zoneID, recordName)
         }
     }
 
@@ -308,11 +309,10 @@ extension SQLiteStorage {
 
     static func zoneRowID(_ db: Database, _ zone: ZoneKey) throws -> Int64? {
         try Int64.fetchOne(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT id FROM zones WHERE container_id = ? AND environment = ? AND database_scope = ?
                     AND owner_record_name = ? AND zone_name = ?
-                """,
+                """),
             arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
     }
 
@@ -322,14 +322,14 @@ extension SQLiteStorage {
                 INSERT INTO zones (container_id, environment, database_scope, owner_record_name, zone_name)
                 VALUES (?, ?, ?, ?, ?)
                 """,
-            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+            binding: zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName)
         let id = db.lastInsertedRowID
         try db.executeCached(
             sql: """
                 DELETE FROM zone_tombstones WHERE container_id = ? AND environment = ? AND database_scope = ?
                     AND owner_record_name = ? AND zone_name = ?
                 """,
-            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+            binding: zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName)
         try markChanged(zoneID: id, zone, db: db)
         return id
     }
@@ -337,23 +337,18 @@ extension SQLiteStorage {
     /// Takes the database's next change number for the zone, so `changes/database` lists it as changed.
     static func markChanged(zoneID: Int64, _ zone: ZoneKey, db: Database) throws {
         let change = try nextDatabaseChange(zone.databaseKey, db: db)
-        try db.executeCached(sql: "UPDATE zones SET database_change = ? WHERE id = ?", arguments: [change, zoneID])
+        try db.executeCached(sql: "UPDATE zones SET database_change = ? WHERE id = ?", binding: change, zoneID)
     }
 
     /// The database's next change number, taken.
     static func nextDatabaseChange(_ database: ZoneKey.Database, db: Database) throws -> Int64 {
-        let key: StatementArguments = [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]
-        try db.executeCached(
-            sql: """
-                INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change) VALUES (?, ?, ?, ?, 1)
-                ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = last_change + 1
-                """,
-            arguments: key)
         return try Int64.fetchOne(
             db.cachedStatement(sql: """
-                SELECT last_change FROM databases WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
+                INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change) VALUES (?, ?, ?, ?, 1)
+                ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = last_change + 1
+                RETURNING last_change
                 """),
-            arguments: key) ?? 0
+            arguments: [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]) ?? 0
     }
 
     /// The columns of a record as `storedRecord` reads them, by position (reading by name costs a case-folded

@@ -8,7 +8,7 @@ extension SQLiteStorage {
         of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)
     ) async throws -> Result {
         try await writer.write { db in
-            let original = try Self.schemaPair(of: container, db: db)
+            let original = try schemaPair(of: container, db: db)
             var pair = original
             let (result, deployment) = try body(&pair)
             for (environment, schema, before) in [
@@ -31,13 +31,13 @@ extension SQLiteStorage {
     }
 
     public func schemas(of container: ContainerID) async throws -> SchemaPair {
-        try await writer.read { db in try Self.schemaPair(of: container, db: db) }
+        try await writer.read { db in try schemaPair(of: container, db: db) }
     }
 
-    private static func schemaPair(of container: ContainerID, db: Database) throws -> SchemaPair {
+    private func schemaPair(of container: ContainerID, db: Database) throws -> SchemaPair {
         let texts = try Dictionary(
             uniqueKeysWithValues: Row.fetchAll(
-                db, sql: "SELECT environment, ckdb FROM schemas WHERE container_id = ?", arguments: [container.rawValue]
+                db.cachedStatement(sql: "SELECT environment, ckdb FROM schemas WHERE container_id = ?"), arguments: [container.rawValue]
             ).map { (row: Row) -> (String, String) in (row["environment"], row["ckdb"]) })
         guard let developmentText = texts[ContainerEnvironment.development.rawValue],
             let productionText = texts[ContainerEnvironment.production.rawValue]
@@ -45,9 +45,10 @@ extension SQLiteStorage {
             throw ServerError(.notFound, reason: "there is no container \(container)")
         }
         let deployed = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM deployments WHERE container_id = ?)", arguments: [container.rawValue]) ?? false
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM deployments WHERE container_id = ?)"), arguments: [container.rawValue]) ?? false
         return SchemaPair(
-            development: try storedSchema(developmentText), production: try storedSchema(productionText), hasBeenDeployed: deployed)
+            development: try parsedSchemas.schema(developmentText, parse: Self.storedSchema),
+            production: try parsedSchemas.schema(productionText, parse: Self.storedSchema), hasBeenDeployed: deployed)
     }
 
     public func deployments(of container: ContainerID) async throws -> [Deployment] {

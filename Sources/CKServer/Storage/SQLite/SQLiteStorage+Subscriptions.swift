@@ -6,12 +6,11 @@ extension SQLiteStorage {
     public func subscriptions(in database: ZoneKey.Database) async throws -> [Subscription] {
         try await writer.read { db in
             try String.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT definition FROM subscriptions
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
                     ORDER BY subscription_id
-                    """,
+                    """),
                 arguments: Self.arguments(database)
             ).map { try JSONDecoder().decode(Subscription.self, from: Data($0.utf8)) }
         }
@@ -22,11 +21,10 @@ extension SQLiteStorage {
     {
         try await writer.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT owner_record_name, definition FROM subscriptions
                     WHERE container_id = ? AND environment = ? AND database_scope = ?
-                    """,
+                    """),
                 arguments: [container.rawValue, environment.rawValue, scope.rawValue]
             ).map { row in
                 (row["owner_record_name"], try JSONDecoder().decode(Subscription.self, from: Data((row["definition"] as String).utf8)))

@@ -30,7 +30,7 @@ extension SQLiteStorage {
     public func user(recordName: String, in container: ContainerID) async throws -> UserAccount? {
         try await writer.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM users WHERE container_id = ? AND user_record_name = ?",
+                db.cachedStatement(sql: "SELECT * FROM users WHERE container_id = ? AND user_record_name = ?"),
                 arguments: [container.rawValue, recordName]
             ).flatMap(Self.userAccount)
         }

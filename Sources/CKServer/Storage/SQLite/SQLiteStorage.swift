@@ -11,13 +11,18 @@ import GRDB
 /// The SQL is kept to what PostgreSQL also accepts, so the second engine can reuse it.
 public struct SQLiteStorage: ServerStorage {
     let writer: any DatabaseWriter
+    let parsedSchemas = ParsedSchemaCache()
 
     /// Opens (creating if needed) the database file and brings its tables up to date.
     public init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        let checkpointer = WALCheckpointer(path: path)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            if !db.configuration.readonly {
+                checkpointer.takeOver(db)
+            }
         }
         try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }

@@ -91,12 +91,15 @@ public struct JSONWriter {
     /// copied in one go.
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        if text.utf8.contains(where: Self.needsEscape) {
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied != true {
             for byte in text.utf8 {
                 appendEscaped(byte)
             }
-        } else {
-            bytes.append(contentsOf: text.utf8)
         }
         bytes.append(UInt8(ascii: "\""))
     }

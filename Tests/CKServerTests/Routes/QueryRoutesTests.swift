@@ -94,6 +94,22 @@ struct QueryRoutesTests {
         }
     }
 
+    @Test("an empty string is a value like any other: saved, found by EQUALS, and not mistaken for a missing one")
+    func emptyString() async throws {
+        let server = try await prepared()
+        try await server.live { client in
+            let body = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"blank","fields":{"title":{"value":""},"guests":{"value":99}}}}]}"#
+            let saved = try TestServer.records(try await server.post(client, "records/modify", body, as: .user(server.webAuthToken)))
+            #expect(saved.first?["serverErrorCode"] == nil)
+            let found = try names(try await query(
+                server, client, #"{"recordType":"Party","filterBy":[{"fieldName":"title","comparator":"EQUALS","fieldValue":{"value":""}}]}"#))
+            #expect(found == ["blank"])
+            let lookup = try await server.post(client, "records/lookup", #"{"records":[{"recordName":"blank"}]}"#, as: .world)
+            let fields = try TestServer.records(lookup).first?["fields"] as? [String: Any]
+            #expect((fields?["title"] as? [String: Any])?["value"] as? String == "")
+        }
+    }
+
     @Test("a sorted query pages through every record in order with continuation markers")
     func sortedPages() async throws {
         let server = try await prepared()

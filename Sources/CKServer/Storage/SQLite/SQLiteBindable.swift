@@ -18,7 +18,11 @@ extension String: SQLiteBindable {
     func bind(to statement: SQLiteStatement, at index: Int32) -> Int32 {
         var text = self
         return text.withUTF8 { bytes in
-            sqlite3_bind_text(statement, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(bytes.count), transient)
+            // SQLite binds NULL for a null pointer: empty text must stay empty text.
+            guard let start = bytes.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, transient) }
+            return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                sqlite3_bind_text(statement, index, text, Int32(bytes.count), transient)
+            }
         }
     }
 }

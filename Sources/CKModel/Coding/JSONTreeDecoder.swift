@@ -66,13 +66,24 @@ final class JSONTreeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, object: try object()))
+        KeyedDecodingContainer(try keyedContainer(keyedBy: type))
+    }
+
+    /// The keyed container itself rather than boxed in a `KeyedDecodingContainer`: the hot request types
+    /// (records and their operations) read through it with direct calls the compiler can specialize.
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> JSONKeyedContainer<Key> {
+        JSONKeyedContainer<Key>(decoder: self, object: try object())
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        JSONUnkeyedContainer(decoder: self, elements: try elements())
+    }
+
+    /// The value as an array's elements, or the error `unkeyedContainer()` throws.
+    func elements() throws -> [JSONValue] {
         switch value {
         case .array(let elements):
-            return JSONUnkeyedContainer(decoder: self, elements: elements)
+            return elements
         case .null:
             throw DecodingError.valueNotFound([Any].self, .init(
                 codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
@@ -121,7 +132,26 @@ final class JSONTreeDecoder: Decoder {
         if let dictionary = T.self as? any JSONMemberDictionary.Type {
             return try dictionary.init(membersOf: self) as! T
         }
+        if let array = T.self as? any JSONElementArray.Type {
+            return try array.init(elementsOf: self) as! T
+        }
         return try T(from: self)
+    }
+}
+
+/// An array read element by element from a JSON array, without an unkeyed container in between.
+protocol JSONElementArray {
+    init(elementsOf decoder: JSONTreeDecoder) throws
+}
+
+extension Array: JSONElementArray where Element: Decodable {
+    init(elementsOf decoder: JSONTreeDecoder) throws {
+        let elements = try decoder.elements()
+        self.init()
+        reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            append(try decoder.child(element, index: index).decode(Element.self))
+        }
     }
 }
 

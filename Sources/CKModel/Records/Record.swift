@@ -2,7 +2,7 @@
 ///
 /// The same type serves requests (where most keys are optional) and responses. Keys CloudKit adds that
 /// this model does not name, such as `pluginFields`, are ignored when reading.
-public struct Record: Hashable, Sendable, Codable {
+public struct Record: Hashable, Sendable, Codable, KeyedDecodable {
     /// The record's name; the server assigns a UUID when a create leaves it out.
     public var recordName: String?
     /// The record type; required on create and `forceUpdate`.
@@ -41,9 +41,30 @@ public struct Record: Hashable, Sendable, Codable {
     /// (a server answering fields it stored that way). `Codable` knows only `fields`.
     public var encodedFields: [UInt8]? = nil
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case recordName, recordType, recordChangeTag, fields, created, modified, deleted, parent, share, zoneID, shortGUID
         case createShortGUID, forRecord, publicPermission, participants, owner, currentUserParticipant
+    }
+
+    /// Reads a record dictionary from its keyed container (see `KeyedDecodable`).
+    init<Container: KeyedDecodingContainerProtocol>(reading container: Container) throws where Container.Key == CodingKeys {
+        recordName = try container.decodeIfPresent(String.self, forKey: .recordName)
+        recordType = try container.decodeIfPresent(String.self, forKey: .recordType)
+        recordChangeTag = try container.decodeIfPresent(String.self, forKey: .recordChangeTag)
+        fields = try container.decodeIfPresent([String: FieldValue].self, forKey: .fields)
+        created = try container.decodeIfPresent(RecordStamp.self, forKey: .created)
+        modified = try container.decodeIfPresent(RecordStamp.self, forKey: .modified)
+        deleted = try container.decodeIfPresent(Bool.self, forKey: .deleted)
+        parent = try container.decodeIfPresent(Reference.self, forKey: .parent)
+        share = try container.decodeIfPresent(Reference.self, forKey: .share)
+        zoneID = try container.decodeIfPresent(ZoneID.self, forKey: .zoneID)
+        shortGUID = try container.decodeIfPresent(String.self, forKey: .shortGUID)
+        createShortGUID = try container.decodeIfPresent(Bool.self, forKey: .createShortGUID)
+        forRecord = try container.decodeIfPresent(RecordVersion.self, forKey: .forRecord)
+        publicPermission = try container.decodeIfPresent(SharePermission.self, forKey: .publicPermission)
+        participants = try container.decodeIfPresent([ShareParticipant].self, forKey: .participants)
+        owner = try container.decodeIfPresent(ShareParticipant.self, forKey: .owner)
+        currentUserParticipant = try container.decodeIfPresent(ShareParticipant.self, forKey: .currentUserParticipant)
     }
 
     /// Creates a record dictionary.

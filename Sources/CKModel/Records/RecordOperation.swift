@@ -1,5 +1,5 @@
 /// One entry of a `records/modify` request: what to do to which record.
-public struct RecordOperation: Hashable, Sendable, Codable {
+public struct RecordOperation: Hashable, Sendable, Codable, KeyedDecodable {
     /// The kind of change.
     public var operationType: OperationType
     /// The record, with at least its name (and change tag where the operation needs one).
@@ -12,6 +12,17 @@ public struct RecordOperation: Hashable, Sendable, Codable {
         self.operationType = operationType
         self.record = record
         self.desiredKeys = desiredKeys
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case operationType, record, desiredKeys
+    }
+
+    /// Reads an operation from its keyed container (see `KeyedDecodable`).
+    init<Container: KeyedDecodingContainerProtocol>(reading container: Container) throws where Container.Key == CodingKeys {
+        operationType = try container.decode(OperationType.self, forKey: .operationType)
+        record = try container.decode(Record.self, forKey: .record)
+        desiredKeys = try container.decodeIfPresent([String].self, forKey: .desiredKeys)
     }
 
     /// The seven kinds of record change.

@@ -1,7 +1,7 @@
 /// `POST …/records/modify`: create, update, replace and delete records, in order.
 public enum RecordsModify {
     /// The request body.
-    public struct Request: Hashable, Sendable, Codable {
+    public struct Request: Hashable, Sendable, Codable, KeyedDecodable {
         /// The operations, applied in array order, one per record.
         public var operations: [RecordOperation]
         /// The zone of every record; the default zone when absent.
@@ -25,17 +25,21 @@ public enum RecordsModify {
             self.numbersAsStrings = numbersAsStrings
         }
 
-        private enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case operations, zoneID, atomic, desiredKeys, numbersAsStrings
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(membersOf: decoder)
+            numbersAsStrings = try decoder.decodeNumbersAsStringsFlag()
+        }
+
+        /// Reads a request's members other than the `numbersAsStrings` flag (see `KeyedDecodable`).
+        init<Container: KeyedDecodingContainerProtocol>(reading container: Container) throws where Container.Key == CodingKeys {
             operations = try container.decode([RecordOperation].self, forKey: .operations)
             zoneID = try container.decodeIfPresent(ZoneID.self, forKey: .zoneID)
             atomic = try container.decodeIfPresent(Bool.self, forKey: .atomic)
             desiredKeys = try container.decodeIfPresent([String].self, forKey: .desiredKeys)
-            numbersAsStrings = try decoder.decodeNumbersAsStringsFlag()
         }
 
     }

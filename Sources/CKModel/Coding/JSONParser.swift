@@ -130,12 +130,14 @@ public struct JSONParser {
     private mutating func string() throws(JSONParseError) -> String {
         let start = position + 1
         var end = start
+        var isASCII = true
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
                 position = end + 1
-                return try text(start..<end)
+                return try text(start..<end, isASCII: isASCII)
             }
+            isASCII = isASCII && byte < 0x80
             if byte == UInt8(ascii: "\\") {
                 return try escapedString(from: start)
             }
@@ -147,8 +149,14 @@ public struct JSONParser {
         throw failure("unterminated string", at: start - 1)
     }
 
-    private func text(_ range: Range<Int>) throws(JSONParseError) -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+    /// The text of the bytes in `range`; ASCII, the common case, needs no validation (and skips the
+    /// standard library's generic validating initializer, which looks up type metadata on every call).
+    private func text(_ range: Range<Int>, isASCII: Bool) throws(JSONParseError) -> String {
+        let buffer = UnsafeBufferPointer(rebasing: bytes[range])
+        if isASCII {
+            return String(decoding: buffer, as: UTF8.self)
+        }
+        guard let text = String(validating: buffer, as: UTF8.self) else {
             throw failure("invalid UTF-8 in a string", at: range.lowerBound)
         }
         return text

@@ -129,23 +129,23 @@ final class JSONTreeDecoder: Decoder {
         if T.self == Decimal.self {
             return try JSONScalars.decimal(value, codingPath) as! T
         }
-        if let dictionary = T.self as? any JSONMemberDictionary.Type {
-            return try dictionary.init(membersOf: self) as! T
-        }
-        if let array = T.self as? any JSONElementArray.Type {
-            return try array.init(elementsOf: self) as! T
+        // One conformance check for both: each costs a lookup at run time.
+        if let collection = T.self as? any JSONTreeCollection.Type {
+            return try collection.init(readingTree: self) as! T
         }
         return try T(from: self)
     }
 }
 
-/// An array read element by element from a JSON array, without an unkeyed container in between.
-protocol JSONElementArray {
-    init(elementsOf decoder: JSONTreeDecoder) throws
+/// An array or a string-keyed dictionary, read member by member from the tree: the generic `Decodable`
+/// paths go through a container (and, for a dictionary, make a coding key of every member to look each one
+/// up again by it).
+protocol JSONTreeCollection {
+    init(readingTree decoder: JSONTreeDecoder) throws
 }
 
-extension Array: JSONElementArray where Element: Decodable {
-    init(elementsOf decoder: JSONTreeDecoder) throws {
+extension Array: JSONTreeCollection where Element: Decodable {
+    init(readingTree decoder: JSONTreeDecoder) throws {
         let elements = try decoder.elements()
         self.init()
         reserveCapacity(elements.count)
@@ -155,14 +155,8 @@ extension Array: JSONElementArray where Element: Decodable {
     }
 }
 
-/// A dictionary keyed by strings, read member by member from a JSON object: the generic `Decodable` path
-/// makes a coding key of every member and then looks each one up again by that key.
-protocol JSONMemberDictionary {
-    init(membersOf decoder: JSONTreeDecoder) throws
-}
-
-extension Dictionary: JSONMemberDictionary where Key == String, Value: Decodable {
-    init(membersOf decoder: JSONTreeDecoder) throws {
+extension Dictionary: JSONTreeCollection where Key == String, Value: Decodable {
+    init(readingTree decoder: JSONTreeDecoder) throws {
         let object = try decoder.object()
         self.init(minimumCapacity: object.keys.count)
         // A repeated key keeps its first value, as the generic path does.

@@ -141,7 +141,7 @@ public struct DemoContainer: Sendable {
                 }
                 return RecordOperation(.create, Record(recordName: "party-\(index + 1)", recordType: "Party", fields: fields))
             }
-            try await requireSuccess(try await records.modify(RecordsModify.Request(operations: operations), access: access))
+            try requireSuccess(try await records.modify(RecordsModify.Request(operations: operations), access: access))
         }
     }
 
@@ -160,7 +160,7 @@ public struct DemoContainer: Sendable {
                     recordName: "receipt-\(box + 1)-\(receipt + 1)", recordType: "Receipt", fields: fields)))
             }
             let request = RecordsModify.Request(operations: operations, zoneID: ZoneID(zoneName: "Receipts"))
-            try await requireSuccess(try await records.modify(request, access: access))
+            try requireSuccess(try await records.modify(request, access: access))
         }
     }
 

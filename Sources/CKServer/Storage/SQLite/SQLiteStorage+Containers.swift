@@ -21,7 +21,7 @@ extension SQLiteStorage {
     }
 
     public func container(_ id: ContainerID) async throws -> ContainerInfo? {
-        try await writer.read { db in
+        try readNow { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue])
                 .flatMap(Self.containerInfo)
         }

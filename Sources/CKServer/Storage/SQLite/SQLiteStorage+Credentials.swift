@@ -22,7 +22,7 @@ extension SQLiteStorage {
     }
 
     public func credential(secretHash: String) async throws -> CredentialRecord? {
-        try await writer.read { db in
+        try readNow { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ?"), arguments: [secretHash]),
                 let kind = CredentialKind(rawValue: row["kind"])
             else { return nil }
@@ -60,7 +60,7 @@ extension SQLiteStorage {
     }
 
     public func serverKey(_ keyID: String) async throws -> ServerKey? {
-        try await writer.read { db in
+        try readNow { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM server_keys WHERE key_id = ?"), arguments: [keyID]),
                 let container = ContainerID(rawValue: row["container_id"])
             else { return nil }

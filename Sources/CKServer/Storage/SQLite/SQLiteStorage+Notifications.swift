@@ -20,7 +20,7 @@ extension SQLiteStorage {
     }
 
     public func pushTokens(of owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws -> [String] {
-        try await writer.read { db in
+        try readNow { db in
             try String.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT token FROM push_tokens

@@ -7,12 +7,12 @@ extension SQLiteStorage {
         if zone.isDefaultZone {
             return true
         }
-        return try await writer.read { db in try Self.zoneRowID(db, zone) != nil }
+        return try readNow { db in try Self.zoneRowID(db, zone) != nil }
     }
 
     public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
         guard !names.isEmpty else { return [:] }
-        return try await writer.read { db in
+        return try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [:] }
             var found: [String: StoredRecord] = [:]
             for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {

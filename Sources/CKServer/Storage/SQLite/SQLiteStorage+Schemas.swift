@@ -31,7 +31,7 @@ extension SQLiteStorage {
     }
 
     public func schemas(of container: ContainerID) async throws -> SchemaPair {
-        try await writer.read { db in try schemaPair(of: container, db: db) }
+        try readNow { db in try schemaPair(of: container, db: db) }
     }
 
     private func schemaPair(of container: ContainerID, db: Database) throws -> SchemaPair {

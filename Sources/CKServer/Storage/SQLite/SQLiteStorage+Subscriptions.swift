@@ -19,7 +19,7 @@ extension SQLiteStorage {
     public func allSubscriptions(in container: ContainerID, environment: ContainerEnvironment, scope: DatabaseScope) async throws
         -> [(owner: String, subscription: Subscription)]
     {
-        try await writer.read { db in
+        try readNow { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT owner_record_name, definition FROM subscriptions

@@ -28,7 +28,7 @@ extension SQLiteStorage {
     }
 
     public func user(recordName: String, in container: ContainerID) async throws -> UserAccount? {
-        try await writer.read { db in
+        try readNow { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM users WHERE container_id = ? AND user_record_name = ?"),
                 arguments: [container.rawValue, recordName]

@@ -12,14 +12,8 @@ enum RecordIndexing {
         for field in recordType.fields where !field.indexes.isEmpty {
             let value = fieldValue(field.name, of: record)
             if field.indexes.contains(.queryable) || field.indexes.contains(.sortable) {
-                // Single values, the common case, without an array of one element.
-                if case .list(let list)? = value {
-                    for element in list.elements {
-                        if let indexed = indexValue(element) { indexes.entries.append(IndexEntry(fieldName: field.name, value: indexed)) }
-                    }
-                } else if let value, let indexed = indexValue(value) {
-                    indexes.entries.append(IndexEntry(fieldName: field.name, value: indexed))
-                }
+                let elements: [FieldValue] = if case .list(let list)? = value { list.elements } else { value.map { [$0] } ?? [] }
+                indexes.entries += elements.compactMap(indexValue).map { IndexEntry(fieldName: field.name, value: $0) }
             }
             if field.indexes.contains(.searchable), let text = searchText(value) {
                 indexes.searchEntries.append(SearchEntry(fieldName: field.name, text: text))
@@ -30,33 +24,23 @@ enum RecordIndexing {
 
     /// The receipts of the uploaded files held by ASSET fields.
     static func assetReceipts(of fields: [String: FieldValue]) -> [String] {
-        var receipts: [String] = []
-        for value in fields.values {
-            switch value {
-            case .asset(let asset): if let receipt = asset.receipt { receipts.append(receipt) }
-            case .list(.asset(let assets)): receipts += assets.compactMap(\.receipt)
-            default: continue
+        Array(Set(fields.values.flatMap { value in
+            FilterEvaluator.elements(value).compactMap { element -> String? in
+                if case .asset(let asset) = element { asset.receipt } else { nil }
             }
-        }
-        return receipts.isEmpty ? [] : Array(Set(receipts)).sorted()
+        })).sorted()
     }
 
     /// The record's references of the same zone that carry a rule, for cascades and validation.
     static func references(of record: StoredRecord) -> [ReferenceEntry] {
-        var entries: [ReferenceEntry] = []
+        var entries = Set<ReferenceEntry>()
         for value in record.fields.values {
-            let references: [Reference] = switch value {
-            case .reference(let reference): [reference]
-            case .list(.reference(let references)): references
-            default: []
-            }
-            for reference in references {
-                guard let action = reference.action, action != .none else { continue }
-                entries.append(ReferenceEntry(targetRecordName: reference.recordName, action: action))
+            for element in FilterEvaluator.elements(value) {
+                guard case .reference(let reference) = element, let action = reference.action, action != .none else { continue }
+                entries.insert(ReferenceEntry(targetRecordName: reference.recordName, action: action))
             }
         }
-        guard !entries.isEmpty else { return [] }
-        return Set(entries).sorted { ($0.targetRecordName, $0.action.rawValue) < ($1.targetRecordName, $1.action.rawValue) }
+        return entries.sorted { ($0.targetRecordName, $0.action.rawValue) < ($1.targetRecordName, $1.action.rawValue) }
     }
 
     /// A field's value, system fields included under their schema names.
@@ -89,8 +73,7 @@ enum RecordIndexing {
     static func fold(_ text: String) -> String {
         let utf8 = text.utf8
         if utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII, the common case: lower-casing is all the folding there is, and often there is none.
-            guard utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return text }
+            // ASCII, the common case: lower-casing is all the folding there is.
             return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

@@ -1,7 +1,7 @@
 import Hummingbird
 import Logging
 
-/// Builds the server: the data API under `/database/1`, the sign-in page, CloudKit's error JSON for every
+/// Builds the server: the data API under `/database/1`, the management API under `/management/1`, the sign-in page, CloudKit's error JSON for every
 /// failure, cross-origin access for browser clients, and one log line per request.
 ///
 /// ```swift
@@ -27,6 +27,9 @@ public func buildApplication(
     AssetsRoutes(services: services).register(on: database, router: router)
     SignInPageRoutes().register(on: router)
     TokensRoutes(services: services).register(on: router)
+    ManagementContainersRoutes(services: services).register(on: router)
+    ManagementSchemaRoutes(services: services).register(on: router)
+    ManagementAuditRoutes(services: services).register(on: router)
     return Application(
         router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)

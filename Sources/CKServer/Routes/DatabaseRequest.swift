@@ -47,11 +47,7 @@ struct DatabaseRequest: Sendable {
     ) async throws -> (body: Body, resolved: DatabaseRequest) {
         let bytes = Array(try await request.body.collect(upTo: maximumBodySize).readableBytesView)
         let resolved = try await resolve(request, context: context, body: bytes, services: services)
-        do {
-            return (try JSONValueDecoder().decode(Body.self, from: bytes), resolved)
-        } catch let error as DecodingError {
-            throw ServerError(.badRequest, reason: DecodingErrorDescription.describe(error))
-        }
+        return (try RequestBody.decode(Body.self, from: bytes), resolved)
     }
 
     /// The largest request body accepted: 200 records of 1 MB each, with room for the JSON around them.

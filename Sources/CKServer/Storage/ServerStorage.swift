@@ -29,6 +29,19 @@ public protocol ServerStorage: Sendable {
     /// The container's deployments, oldest first.
     func deployments(of container: ContainerID) async throws -> [Deployment]
 
+    /// How many live records each database of each environment of the container holds (databases without
+    /// records left out).
+    func recordCounts(in container: ContainerID) async throws -> [(environment: ContainerEnvironment, database: DatabaseScope, records: Int)]
+
+    /// Appends an entry to the audit log and returns its sequence number.
+    @discardableResult
+    func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64
+
+    /// Audit entries newest first, with their sequence numbers: those before `sequence` when given, of one
+    /// container and one action when given, at most `limit`.
+    func auditEntries(container: ContainerID?, action: String?, before sequence: Int64?, limit: Int) async throws
+        -> [(sequence: Int64, entry: AuditEntry)]
+
     /// Stores a credential (the secret's hash only).
     func insertCredential(_ credential: CredentialRecord) async throws
 

@@ -223,6 +223,20 @@ extension SQLiteStorage {
                 CREATE INDEX share_participants_by_user ON share_participants (user_record_name, accepted);
                 """)
         }
+        migrator.registerMigration("audit log") { db in
+            try db.execute(sql: """
+                CREATE TABLE audit_log (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    recorded_at DOUBLE NOT NULL,
+                    token_name TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    container_id TEXT,
+                    target TEXT NOT NULL,
+                    changes TEXT NOT NULL
+                );
+                CREATE INDEX audit_log_by_container ON audit_log (container_id, sequence);
+                """)
+        }
         return migrator
     }
 }

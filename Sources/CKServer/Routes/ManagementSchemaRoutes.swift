@@ -1,0 +1,63 @@
+import CKModel
+import CKSchema
+import Hummingbird
+
+/// `/management/1/containers/{container}/schema/…`: an environment's schema as JSON or `.ckdb` text, import
+/// into development, the diff a deploy would apply, deploy, and the deploy history.
+struct ManagementSchemaRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<ServerRequestContext>) {
+        let prefix = "management/1/containers/:container/schema"
+        let schemas = SchemaService(storage: services.storage)
+        router.managementRead(prefix + "/diff", services: services) { _, context, caller in
+            let container = try await context.managedContainer(caller, services: services)
+            let diff = try await schemas.pendingDiff(of: container.id)
+            return try JSONResponse.make(ManagementSchema.DiffResponse(digest: diff.digest, changes: diff.changes.map(ManagementSchema.Change.init)))
+        }
+        router.managementRead(prefix + "/deployments", services: services) { _, context, caller in
+            let container = try await context.managedContainer(caller, services: services)
+            let deployments = try await services.storage.deployments(of: container.id).map { deployment in
+                ManagementSchema.Deployment(
+                    actor: deployment.actor, timestamp: Timestamp(deployment.deployedAt).millisecondsSince1970, digest: deployment.digest,
+                    changes: deployment.changes)
+            }
+            return try JSONResponse.make(ManagementSchema.DeploymentsResponse(deployments: deployments))
+        }
+        router.managementRead(prefix + "/:environment", services: services) { request, context, caller in
+            let container = try await context.managedContainer(caller, services: services)
+            guard let environment = context.parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
+                throw ServerError(.badRequest, reason: "the environment must be development or production")
+            }
+            let schema = ManagementSchema.Response(
+                environment: environment, schema: try await services.storage.schemas(of: container.id).schema(of: environment))
+            guard request.uri.queryParameters.get("format") == "ckdb" else {
+                return try JSONResponse.make(schema)
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: schema.ckdb)))
+        }
+        router.managementChange(
+            prefix + "/import", services: services, decoding: ManagementSchema.ImportRequest.self,
+            changes: { $0.validateOnly != true }
+        ) { body, context, caller in
+            let container = try await context.managedContainer(caller, services: services)
+            let result = try await schemas.importDevelopment(body.ckdb, into: container.id, validateOnly: body.validateOnly ?? false)
+            let answer = ManagementSchema.ImportResponse(applied: result.applied, changes: result.diff.changes.map(ManagementSchema.Change.init))
+            let audit = result.applied
+                ? caller.audit("schema.import", container: container.id, target: "development", changes: result.diff.changes.map(\.summary))
+                : nil
+            return (answer, audit)
+        }
+        router.managementChange(prefix + "/deploy", services: services, decoding: ManagementSchema.DeployRequest.self) { body, context, caller in
+            let container = try await context.managedContainer(caller, services: services)
+            let result = try await schemas.deploy(container.id, actor: caller.tokenName, expectedDigest: body.digest)
+            let answer = ManagementSchema.DeployResponse(
+                digest: result.diff.digest, changes: result.diff.changes.map(ManagementSchema.Change.init),
+                production: SchemaPrinter.print(result.production))
+            let audit = result.diff.isEmpty
+                ? nil : caller.audit("schema.deploy", container: container.id, target: "production", changes: result.diff.changes.map(\.summary))
+            return (answer, audit)
+        }
+    }
+}

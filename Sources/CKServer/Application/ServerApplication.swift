@@ -29,6 +29,7 @@ public func buildApplication(
     TokensRoutes(services: services).register(on: router)
     ManagementContainersRoutes(services: services).register(on: router)
     ManagementSchemaRoutes(services: services).register(on: router)
+    ManagementUsersRoutes(services: services).register(on: router)
     ManagementAuditRoutes(services: services).register(on: router)
     return Application(
         router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),

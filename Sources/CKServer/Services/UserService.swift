@@ -55,6 +55,22 @@ public struct UserService: Sendable {
         return user
     }
 
+    /// The user with this record name, or `NOT_FOUND`.
+    public func existing(recordName: String, in container: ContainerID) async throws -> UserAccount {
+        guard let user = try await storage.user(recordName: recordName, in: container) else {
+            throw ServerError(.notFound, reason: "there is no user \(recordName) in \(container)")
+        }
+        return user
+    }
+
+    /// Lets other users find the user (`users/discover`, `users/lookup/*`), or stops them.
+    public func setDiscoverable(_ discoverable: Bool, recordName: String, in container: ContainerID) async throws -> UserAccount {
+        var user = try await existing(recordName: recordName, in: container)
+        try await storage.setDiscoverable(discoverable, user: recordName, in: container)
+        user.isDiscoverable = discoverable
+        return user
+    }
+
     /// Gives the user a custom role of the container's schema (development or production), or takes it away.
     public func changeRole(_ role: String, adding: Bool, toUserNamed name: String, in container: ContainerID) async throws
         -> UserAccount

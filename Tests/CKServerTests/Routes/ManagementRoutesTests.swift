@@ -14,23 +14,6 @@ struct ManagementRoutesTests {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    /// Sends a management call with `token` (JSON body for POST) and returns the response.
-    private static func call(
-        _ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, _ body: (some Encodable)? = String?.none,
-        token: String?
-    ) async throws -> TestResponse {
-        var headers: HTTPFields = [.contentType: "application/json"]
-        if let token {
-            headers[.authorization] = "Bearer \(token)"
-        }
-        let bytes = try body.map { try JSONEncoder().encode($0) }.map { ByteBuffer(bytes: $0) }
-        return try await client.execute(uri: "/management/1/" + path, method: method, headers: headers, body: bytes)
-    }
-
-    private static func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
-        try JSONValueDecoder().decode(T.self, from: Data(buffer: response.body))
-    }
-
     @Test("containers are listed with their live records per environment and database, and created once")
     func containers() async throws {
         let server = try await TestServer()
@@ -40,7 +23,7 @@ struct ManagementRoutesTests {
                 #"{"operations":[{"operationType":"create","record":{"recordName":"a","recordType":"Note","fields":{"t":{"value":"x"}}}},{"operationType":"create","record":{"recordName":"b","recordType":"Note","fields":{"t":{"value":"y"}}}}]}"#,
                 as: .developer(actingAs: nil))
             #expect(saved.status == .ok)
-            let listed = try Self.decode(ManagementContainers.ListResponse.self, try await Self.call(client, .get, "containers", token: server.managementToken))
+            let listed = try TestServer.decode(ManagementContainers.ListResponse.self, try await TestServer.management(client, .get, "containers", token: server.managementToken))
             #expect(listed.containers.map(\.containerID) == [server.container])
             // The two notes and the user's record in each environment's public database.
             #expect(listed.containers.first?.recordCounts == [
@@ -48,14 +31,14 @@ struct ManagementRoutesTests {
             ])
 
             let other = ContainerID(rawValue: "iCloud.com.example.Other")!
-            let created = try await Self.call(client, .post, "containers", ManagementContainers.CreateRequest(containerID: other), token: server.managementToken)
+            let created = try await TestServer.management(client, .post, "containers", ManagementContainers.CreateRequest(containerID: other), token: server.managementToken)
             #expect(created.status == .ok)
-            #expect(try Self.decode(ManagementContainers.Container.self, created).containerID == other)
-            let again = try await Self.call(client, .post, "containers", ManagementContainers.CreateRequest(containerID: other), token: server.managementToken)
+            #expect(try TestServer.decode(ManagementContainers.Container.self, created).containerID == other)
+            let again = try await TestServer.management(client, .post, "containers", ManagementContainers.CreateRequest(containerID: other), token: server.managementToken)
             #expect(try again.json["serverErrorCode"] as? String == "EXISTS")
-            let relisted = try Self.decode(ManagementContainers.ListResponse.self, try await Self.call(client, .get, "containers", token: server.managementToken))
+            let relisted = try TestServer.decode(ManagementContainers.ListResponse.self, try await TestServer.management(client, .get, "containers", token: server.managementToken))
             #expect(Set(relisted.containers.map(\.containerID)) == [server.container, other])
-            let malformed = try await Self.call(client, .post, "containers", ["containerID": "not a container"], token: server.managementToken)
+            let malformed = try await TestServer.management(client, .post, "containers", ["containerID": "not a container"], token: server.managementToken)
             #expect(malformed.status == .badRequest)
             #expect(try malformed.json["serverErrorCode"] as? String == "BAD_REQUEST")
         }
@@ -68,49 +51,49 @@ struct ManagementRoutesTests {
         let token = server.managementToken
         try await server.live { client in
             let v1 = try Self.fixture("apple-coins-v1")
-            let validated = try Self.decode(
+            let validated = try TestServer.decode(
                 ManagementSchema.ImportResponse.self,
-                try await Self.call(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1, validateOnly: true), token: token))
+                try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1, validateOnly: true), token: token))
             #expect(!validated.applied && validated.changes.count == 3)
-            #expect(try Self.decode(ManagementSchema.Response.self, try await Self.call(client, .get, schema + "/development", token: token)).recordTypes.map(\.name) == ["Users"])
+            #expect(try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/development", token: token)).recordTypes.map(\.name) == ["Users"])
 
-            let imported = try Self.decode(
+            let imported = try TestServer.decode(
                 ManagementSchema.ImportResponse.self,
-                try await Self.call(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1), token: token))
+                try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1), token: token))
             #expect(imported.applied)
-            let development = try Self.decode(ManagementSchema.Response.self, try await Self.call(client, .get, schema + "/development", token: token))
+            let development = try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/development", token: token))
             #expect(development.recordTypes.map(\.name) == ["Coins", "Components", "Currencies", "Users"])
             let coins = try #require(development.recordTypes.first)
             #expect(coins.fields.first { $0.name == "currencyCode" } == .init(name: "currencyCode", type: "STRING", indexes: ["QUERYABLE", "SORTABLE"]))
             #expect(coins.grants.contains(.init(permission: "READ", role: "_world")))
-            let text = try await Self.call(client, .get, schema + "/development?format=ckdb", token: token)
+            let text = try await TestServer.management(client, .get, schema + "/development?format=ckdb", token: token)
             #expect(text.headers[.contentType]?.hasPrefix("text/plain") == true)
             #expect(String(buffer: text.body) == v1)
 
-            let diff = try Self.decode(ManagementSchema.DiffResponse.self, try await Self.call(client, .get, schema + "/diff", token: token))
+            let diff = try TestServer.decode(ManagementSchema.DiffResponse.self, try await TestServer.management(client, .get, schema + "/diff", token: token))
             #expect(diff.changes.map(\.changeClass) == ["safe", "safe", "safe"])
-            let stale = try await Self.call(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: "0000"), token: token)
+            let stale = try await TestServer.management(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: "0000"), token: token)
             #expect(try stale.json["serverErrorCode"] as? String == "CONFLICT")
-            #expect(try Self.decode(ManagementSchema.Response.self, try await Self.call(client, .get, schema + "/production", token: token)).recordTypes.map(\.name) == ["Users"])
-            let deployed = try Self.decode(
+            #expect(try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/production", token: token)).recordTypes.map(\.name) == ["Users"])
+            let deployed = try TestServer.decode(
                 ManagementSchema.DeployResponse.self,
-                try await Self.call(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: diff.digest), token: token))
+                try await TestServer.management(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: diff.digest), token: token))
             #expect(deployed.production == v1)
-            #expect(try Self.decode(ManagementSchema.DiffResponse.self, try await Self.call(client, .get, schema + "/diff", token: token)).changes.isEmpty)
+            #expect(try TestServer.decode(ManagementSchema.DiffResponse.self, try await TestServer.management(client, .get, schema + "/diff", token: token)).changes.isEmpty)
 
             // Production has Coins: an import without it is refused whole, and development stays as it was.
-            let blocked = try await Self.call(
+            let blocked = try await TestServer.management(
                 client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: try Self.fixture("apple-empty")), token: token)
             #expect(try blocked.json["serverErrorCode"] as? String == "BAD_REQUEST")
             #expect((try blocked.json["reason"] as? String)?.contains("Coins") == true)
-            #expect(try Self.decode(ManagementSchema.Response.self, try await Self.call(client, .get, schema + "/development", token: token)).ckdb == v1)
+            #expect(try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/development", token: token)).ckdb == v1)
 
-            let history = try Self.decode(ManagementSchema.DeploymentsResponse.self, try await Self.call(client, .get, schema + "/deployments", token: token))
+            let history = try TestServer.decode(ManagementSchema.DeploymentsResponse.self, try await TestServer.management(client, .get, schema + "/deployments", token: token))
             #expect(history.deployments.map(\.actor) == ["tests"])
             #expect(history.deployments.first?.digest == diff.digest)
-            let unknown = try await Self.call(client, .get, "containers/iCloud.com.example.Nobody/schema/development", token: token)
+            let unknown = try await TestServer.management(client, .get, "containers/iCloud.com.example.Nobody/schema/development", token: token)
             #expect(try unknown.json["serverErrorCode"] as? String == "NOT_FOUND")
-            let badEnvironment = try await Self.call(client, .get, schema + "/staging", token: token)
+            let badEnvironment = try await TestServer.management(client, .get, schema + "/staging", token: token)
             #expect(try badEnvironment.json["serverErrorCode"] as? String == "BAD_REQUEST")
         }
     }
@@ -125,32 +108,37 @@ struct ManagementRoutesTests {
         let scoped = try await credentials.createManagementToken(name: "party-only", container: server.container, readOnly: false)
         let schema = "containers/\(server.container)/schema"
         try await server.live { client in
-            for path in ["containers", schema + "/development", schema + "/diff", schema + "/deployments", "audit"] {
-                #expect(try await Self.call(client, .get, path, token: readOnly).status == .ok, "\(path)")
+            for path in ["containers", schema + "/development", schema + "/diff", schema + "/deployments", "containers/\(server.container)/users", "audit"] {
+                #expect(try await TestServer.management(client, .get, path, token: readOnly).status == .ok, "\(path)")
             }
             let v1 = try Self.fixture("apple-coins-v1")
-            let validation = try await Self.call(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1, validateOnly: true), token: readOnly)
+            let validation = try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1, validateOnly: true), token: readOnly)
             #expect(validation.status == .ok)
             let refusals = [
-                try await Self.call(client, .post, "containers", ManagementContainers.CreateRequest(containerID: ContainerID(rawValue: "iCloud.x.Y")!), token: readOnly),
-                try await Self.call(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1), token: readOnly),
-                try await Self.call(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: "x"), token: readOnly),
+                try await TestServer.management(client, .post, "containers", ManagementContainers.CreateRequest(containerID: ContainerID(rawValue: "iCloud.x.Y")!), token: readOnly),
+                try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1), token: readOnly),
+                try await TestServer.management(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: "x"), token: readOnly),
+                try await TestServer.management(
+                    client, .post, "containers/\(server.container)/users", ManagementUsers.CreateRequest(name: "eve"), token: readOnly),
+                try await TestServer.management(
+                    client, .post, "containers/\(server.container)/users/\(server.user.userRecordName)/webAuthToken",
+                    ManagementUsers.WebAuthTokenRequest(), token: readOnly),
             ]
             for refusal in refusals {
                 #expect(refusal.status == .forbidden)
                 #expect(try refusal.json["serverErrorCode"] as? String == "ACCESS_DENIED")
             }
-            #expect(try Self.decode(ManagementSchema.Response.self, try await Self.call(client, .get, schema + "/development", token: readOnly)).recordTypes.map(\.name) == ["Users"])
+            #expect(try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/development", token: readOnly)).recordTypes.map(\.name) == ["Users"])
 
-            let listed = try Self.decode(ManagementContainers.ListResponse.self, try await Self.call(client, .get, "containers", token: scoped))
+            let listed = try TestServer.decode(ManagementContainers.ListResponse.self, try await TestServer.management(client, .get, "containers", token: scoped))
             #expect(listed.containers.map(\.containerID) == [server.container])
-            let elsewhere = try await Self.call(client, .get, "containers/\(other)/schema/development", token: scoped)
+            let elsewhere = try await TestServer.management(client, .get, "containers/\(other)/schema/development", token: scoped)
             #expect(try elsewhere.json["serverErrorCode"] as? String == "ACCESS_DENIED")
-            let create = try await Self.call(client, .post, "containers", ManagementContainers.CreateRequest(containerID: ContainerID(rawValue: "iCloud.x.Z")!), token: scoped)
+            let create = try await TestServer.management(client, .post, "containers", ManagementContainers.CreateRequest(containerID: ContainerID(rawValue: "iCloud.x.Z")!), token: scoped)
             #expect(try create.json["serverErrorCode"] as? String == "ACCESS_DENIED")
 
             for token in [nil, "nonsense", server.apiToken] {
-                let response = try await Self.call(client, .get, "containers", token: token)
+                let response = try await TestServer.management(client, .get, "containers", token: token)
                 #expect(response.status == .unauthorized)
                 #expect(try response.json["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
             }
@@ -164,33 +152,33 @@ struct ManagementRoutesTests {
         let token = server.managementToken
         try await server.live { client in
             let other = ContainerID(rawValue: "iCloud.com.example.Other")!
-            _ = try await Self.call(client, .post, "containers", ManagementContainers.CreateRequest(containerID: other), token: token)
-            _ = try await Self.call(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: try Self.fixture("apple-coins-v1"), validateOnly: true), token: token)
-            _ = try await Self.call(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: try Self.fixture("apple-coins-v1")), token: token)
-            let diff = try Self.decode(ManagementSchema.DiffResponse.self, try await Self.call(client, .get, schema + "/diff", token: token))
-            _ = try await Self.call(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: diff.digest), token: token)
+            _ = try await TestServer.management(client, .post, "containers", ManagementContainers.CreateRequest(containerID: other), token: token)
+            _ = try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: try Self.fixture("apple-coins-v1"), validateOnly: true), token: token)
+            _ = try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: try Self.fixture("apple-coins-v1")), token: token)
+            let diff = try TestServer.decode(ManagementSchema.DiffResponse.self, try await TestServer.management(client, .get, schema + "/diff", token: token))
+            _ = try await TestServer.management(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: diff.digest), token: token)
             // A refused change leaves no entry.
-            _ = try await Self.call(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: "stale"), token: token)
+            _ = try await TestServer.management(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: "stale"), token: token)
 
-            let all = try Self.decode(ManagementAudit.Response.self, try await Self.call(client, .get, "audit", token: token))
+            let all = try TestServer.decode(ManagementAudit.Response.self, try await TestServer.management(client, .get, "audit", token: token))
             #expect(all.entries.map(\.action) == ["schema.deploy", "schema.import", "container.create"])
             #expect(all.entries.allSatisfy { $0.tokenName == "tests" })
             #expect(all.entries.first?.changes == diff.changes.map(\.summary))
             #expect(all.continuationMarker == nil)
 
-            let first = try Self.decode(ManagementAudit.Response.self, try await Self.call(client, .get, "audit?limit=2", token: token))
+            let first = try TestServer.decode(ManagementAudit.Response.self, try await TestServer.management(client, .get, "audit?limit=2", token: token))
             #expect(first.entries.map(\.action) == ["schema.deploy", "schema.import"])
             let marker = try #require(first.continuationMarker)
-            let second = try Self.decode(ManagementAudit.Response.self, try await Self.call(client, .get, "audit?limit=2&continuationMarker=\(marker)", token: token))
+            let second = try TestServer.decode(ManagementAudit.Response.self, try await TestServer.management(client, .get, "audit?limit=2&continuationMarker=\(marker)", token: token))
             #expect(second.entries.map(\.action) == ["container.create"])
             #expect(second.continuationMarker == nil)
 
-            let deploys = try Self.decode(ManagementAudit.Response.self, try await Self.call(client, .get, "audit?action=schema.deploy", token: token))
+            let deploys = try TestServer.decode(ManagementAudit.Response.self, try await TestServer.management(client, .get, "audit?action=schema.deploy", token: token))
             #expect(deploys.entries.map(\.target) == ["production"])
-            let ofOther = try Self.decode(ManagementAudit.Response.self, try await Self.call(client, .get, "audit?container=\(other)", token: token))
+            let ofOther = try TestServer.decode(ManagementAudit.Response.self, try await TestServer.management(client, .get, "audit?container=\(other)", token: token))
             #expect(ofOther.entries.map(\.action) == ["container.create"])
             for bad in ["audit?limit=0", "audit?limit=x", "audit?continuationMarker=abc", "audit?container=not%20one"] {
-                #expect(try await Self.call(client, .get, bad, token: token).status == .badRequest, "\(bad)")
+                #expect(try await TestServer.management(client, .get, bad, token: token).status == .badRequest, "\(bad)")
             }
         }
     }

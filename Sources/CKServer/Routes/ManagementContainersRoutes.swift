@@ -10,10 +10,7 @@ struct ManagementContainersRoutes {
         router.managementRead("management/1/containers", services: services) { _, _, caller in
             var containers: [ManagementContainers.Container] = []
             for container in try await services.storage.containers() where caller.reaches(container.id) {
-                let counts = try await services.storage.recordCounts(in: container.id)
-                containers.append(ManagementContainers.Container(
-                    containerID: container.id, createdTimestamp: Timestamp(container.createdAt).millisecondsSince1970,
-                    recordCounts: counts.map { ManagementContainers.RecordCount(environment: $0.environment, database: $0.database, records: $0.records) }))
+                containers.append(Self.wire(container, recordCounts: try await services.storage.recordCounts(in: container.id)))
             }
             return try JSONResponse.make(ManagementContainers.ListResponse(containers: containers))
         }
@@ -22,9 +19,13 @@ struct ManagementContainersRoutes {
                 throw ServerError(.accessDenied, reason: "a management token for one container cannot create containers")
             }
             let container = try await ContainerService(storage: services.storage).create(body.containerID)
-            let answer = ManagementContainers.Container(
-                containerID: container.id, createdTimestamp: Timestamp(container.createdAt).millisecondsSince1970, recordCounts: [])
-            return (answer, caller.audit("container.create", container: container.id, target: container.id.rawValue, changes: ["created"]))
+            let audit = caller.audit("container.create", container: container.id, target: container.id.rawValue, changes: ["created"])
+            return (Self.wire(container, recordCounts: []), audit)
         }
+    }
+
+    private static func wire(_ container: ContainerInfo, recordCounts: [ManagementContainers.RecordCount]) -> ManagementContainers.Container {
+        ManagementContainers.Container(
+            containerID: container.id, createdTimestamp: Timestamp(container.createdAt).millisecondsSince1970, recordCounts: recordCounts)
     }
 }

@@ -17,7 +17,7 @@ extension Router where Context == ServerRequestContext {
     /// Registers a management call that changes something, sent with POST: a management token that may write
     /// (unless `changes` says this body changes nothing, as a validation), the body decoded as `Body`, `handle`
     /// run, and the change it reports written to the audit log before its answer is sent as JSON.
-    func managementChange<Body: Decodable & Sendable, Answer: Encodable>(
+    func managementChange<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ path: String, services: ServerServices, decoding type: Body.Type, changes: @escaping @Sendable (Body) -> Bool = { _ in true },
         _ handle: @escaping @Sendable (Body, ServerRequestContext, ManagementCaller) async throws -> (answer: Answer, audit: AuditEntry?)
     ) {

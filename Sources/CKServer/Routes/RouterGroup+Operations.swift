@@ -4,7 +4,7 @@ extension RouterGroup where Context == ServerRequestContext {
     /// Registers a data API operation sent with POST: the request resolved and authenticated, its body decoded
     /// as `Body`, `handle` run, and its answer sent as JSON (with the rotated web auth token, and numbers as
     /// strings when `numbersAsStrings` says the body asked for it).
-    func postOperation<Body: Decodable & Sendable, Answer: Encodable>(
+    func postOperation<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ path: String, services: ServerServices, numbersAsStrings: @escaping @Sendable (Body) -> Bool? = { _ in nil },
         _ handle: @escaping @Sendable (Body, DatabaseAccess) async throws -> Answer
     ) {
@@ -16,7 +16,7 @@ extension RouterGroup where Context == ServerRequestContext {
 
     /// Registers a data API operation sent with GET: the request resolved and authenticated (against any body
     /// the client sent and signed, such as `{}`), `handle` run, and its answer sent as JSON.
-    func getOperation<Answer: Encodable>(
+    func getOperation<Answer: Encodable & Sendable>(
         _ path: String, services: ServerServices, _ handle: @escaping @Sendable (DatabaseAccess) async throws -> Answer
     ) {
         get(RouterPath(path)) { request, context in

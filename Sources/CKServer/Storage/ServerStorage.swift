@@ -31,7 +31,7 @@ public protocol ServerStorage: Sendable {
 
     /// How many live records each database of each environment of the container holds (databases without
     /// records left out).
-    func recordCounts(in container: ContainerID) async throws -> [(environment: ContainerEnvironment, database: DatabaseScope, records: Int)]
+    func recordCounts(in container: ContainerID) async throws -> [ManagementContainers.RecordCount]
 
     /// Appends an entry to the audit log and returns its sequence number.
     @discardableResult

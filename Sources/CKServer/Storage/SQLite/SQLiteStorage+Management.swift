@@ -3,9 +3,7 @@ import Foundation
 import GRDB
 
 extension SQLiteStorage {
-    public func recordCounts(in container: ContainerID) async throws
-        -> [(environment: ContainerEnvironment, database: DatabaseScope, records: Int)]
-    {
+    public func recordCounts(in container: ContainerID) async throws -> [ManagementContainers.RecordCount] {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
@@ -21,7 +19,7 @@ extension SQLiteStorage {
                 guard let environment = ContainerEnvironment(rawValue: row["environment"]),
                     let database = DatabaseScope(rawValue: row["database_scope"])
                 else { return nil }
-                return (environment, database, row["records"])
+                return ManagementContainers.RecordCount(environment: environment, database: database, records: row["records"])
             }
         }
     }

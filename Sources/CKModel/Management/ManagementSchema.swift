@@ -115,8 +115,8 @@ public enum ManagementSchema {
         }
     }
 
-    /// What an import did (or, validating only, would do) to development.
-    public struct ImportResponse: Hashable, Sendable, Codable {
+    /// What an import or a list of edits did (or, validating only, would do) to development.
+    public struct UpdateResponse: Hashable, Sendable, Codable {
         /// Whether the schema was written.
         public var applied: Bool
         /// The changes from the previous development schema.

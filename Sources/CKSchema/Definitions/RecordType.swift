@@ -32,6 +32,15 @@ public struct RecordType: Hashable, Sendable {
         Set(grants.filter { $0.role == role }.map(\.permission))
     }
 
+    /// A new record type as CloudKit makes it, from the console or just in time: `___recordID` queryable,
+    /// creators may write, signed-in users may create, everyone may read.
+    public static func created(_ name: String) -> RecordType {
+        RecordType(
+            name,
+            fields: [Field(SystemField.recordID.rawValue, SystemField.recordID.type, indexes: [.queryable])],
+            grants: [Grant(.write, to: SecurityRole.creator), Grant(.create, to: SecurityRole.icloud), Grant(.read, to: SecurityRole.world)])
+    }
+
     /// The built-in `Users` type as cktool exports it.
     public static var users: RecordType {
         RecordType(

@@ -20,6 +20,14 @@ public struct SchemaParser {
         return try parser.parseSchema()
     }
 
+    /// Parses one field type as a schema writes it: `STRING`, `LIST<ENCRYPTED BYTES>`, `NUMBER PREFERRED AS INT64` …
+    public static func parseFieldType(_ text: String) throws(SchemaSyntaxError) -> FieldType {
+        var parser = SchemaParser(tokens: try Lexer.tokenize(text))
+        let type = try parser.parseFieldType()
+        guard parser.current.kind == .end else { throw parser.failure("the end of the field type") }
+        return type
+    }
+
     private var current: Token { tokens[position] }
 
     private mutating func advance() {

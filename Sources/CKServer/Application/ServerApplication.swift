@@ -29,6 +29,8 @@ public func buildApplication(
     TokensRoutes(services: services).register(on: router)
     ManagementContainersRoutes(services: services).register(on: router)
     ManagementSchemaRoutes(services: services).register(on: router)
+    ManagementDevelopmentRoutes(services: services).register(on: router)
+    ManagementCredentialsRoutes(services: services).register(on: router)
     ManagementUsersRoutes(services: services).register(on: router)
     ManagementAuditRoutes(services: services).register(on: router)
     return Application(

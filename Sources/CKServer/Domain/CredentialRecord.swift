@@ -20,6 +20,10 @@ public struct CredentialRecord: Hashable, Sendable {
     /// When it stops working; `nil` for never.
     public var expiresAt: Date?
 
+    /// What identifies the credential in lists and revokes without revealing it: the first 16 hex
+    /// characters of the secret's hash.
+    public var id: String { String(secretHash.prefix(16)) }
+
     /// Creates a credential record.
     public init(
         secretHash: String, kind: CredentialKind, label: String, container: ContainerID?, userRecordName: String? = nil,

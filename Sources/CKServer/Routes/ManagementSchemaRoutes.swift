@@ -26,9 +26,7 @@ struct ManagementSchemaRoutes {
         }
         router.managementRead(prefix + "/:environment", services: services) { request, context, caller in
             let container = try await context.managedContainer(caller, services: services)
-            guard let environment = context.parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
-                throw ServerError(.badRequest, reason: "the environment must be development or production")
-            }
+            let environment = try context.environmentParameter()
             let schema = ManagementSchema.Response(
                 environment: environment, schema: try await services.storage.schemas(of: container.id).schema(of: environment))
             guard request.uri.queryParameters.get("format") == "ckdb" else {
@@ -43,7 +41,7 @@ struct ManagementSchemaRoutes {
         ) { body, context, caller in
             let container = try await context.managedContainer(caller, services: services)
             let result = try await schemas.importDevelopment(body.ckdb, into: container.id, validateOnly: body.validateOnly ?? false)
-            let answer = ManagementSchema.ImportResponse(applied: result.applied, changes: result.diff.changes.map(ManagementSchema.Change.init))
+            let answer = ManagementSchema.UpdateResponse(applied: result.applied, changes: result.diff.changes.map(ManagementSchema.Change.init))
             let audit = result.applied
                 ? caller.audit("schema.import", container: container.id, target: "development", changes: result.diff.changes.map(\.summary))
                 : nil

@@ -48,4 +48,12 @@ extension ServerRequestContext {
         try caller.requireReach(id)
         return container
     }
+
+    /// The path's `:environment` (`BAD_REQUEST` unless it is development or production).
+    func environmentParameter() throws -> ContainerEnvironment {
+        guard let environment = parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
+            throw ServerError(.badRequest, reason: "the environment must be development or production")
+        }
+        return environment
+    }
 }

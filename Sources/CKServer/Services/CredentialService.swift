@@ -26,12 +26,13 @@ public struct CredentialService: Sendable {
         return secret
     }
 
-    /// An API token for the container: 64 hex characters.
-    public func createAPIToken(container: ContainerID) async throws -> String {
+    /// An API token for the container: 64 hex characters; `name` (by default the secret's first characters)
+    /// tells it apart in lists.
+    public func createAPIToken(container: ContainerID, name: String? = nil) async throws -> String {
         _ = try await ContainerService(storage: storage).existing(container)
         let secret = SecretGenerator.apiToken()
         try await storage.insertCredential(CredentialRecord(
-            secretHash: SecretGenerator.hash(of: secret), kind: .apiToken, label: String(secret.prefix(8)),
+            secretHash: SecretGenerator.hash(of: secret), kind: .apiToken, label: name ?? String(secret.prefix(8)),
             container: container, createdAt: Date()))
         return secret
     }
@@ -54,5 +55,26 @@ public struct CredentialService: Sendable {
         let (keyID, pem) = try ServerKeyParser.parse(pem: publicKeyPEM)
         try await storage.insertServerKey(ServerKey(keyID: keyID, container: container, publicKeyPEM: pem, createdAt: Date()))
         return keyID
+    }
+
+    /// Revokes the API token or management token of `kind` whose ID is `id`, if `reaches` allows its
+    /// container; `NOT_FOUND` when there is no such token in reach.
+    public func revoke(_ kind: CredentialKind, id: String, in container: ContainerID?, reaches: (ContainerID?) -> Bool) async throws
+        -> CredentialRecord
+    {
+        let candidates = try await storage.credentials(of: kind, container: container)
+        guard let credential = candidates.first(where: { $0.id == id && reaches($0.container) }),
+            try await storage.deleteCredential(secretHash: credential.secretHash)
+        else {
+            throw ServerError(.notFound, reason: "there is no token \(id)")
+        }
+        return credential
+    }
+
+    /// Revokes a server-to-server key of the container; `NOT_FOUND` when the container has no such key.
+    public func revokeServerKey(_ keyID: String, container: ContainerID) async throws {
+        guard try await storage.serverKey(keyID)?.container == container, try await storage.deleteServerKey(keyID) else {
+            throw ServerError(.notFound, reason: "\(container) has no server-to-server key \(keyID)")
+        }
     }
 }

@@ -28,3 +28,24 @@ extension ManagementSchema.Change {
             summary: change.summary, reason: change.reason)
     }
 }
+
+extension ManagementStatistics.Response {
+    /// The statistics of every record type of `schema`, each declared index with what its storage holds.
+    init(environment: ContainerEnvironment, schema: Schema, stored: [RecordTypeStatistics]) {
+        let storedByType = Dictionary(stored.map { ($0.recordType, $0) }, uniquingKeysWith: { first, _ in first })
+        self.init(
+            environment: environment,
+            recordTypes: schema.canonical.recordTypes.sorted { $0.name < $1.name }.map { type in
+                let statistics = storedByType[type.name]
+                let indexes = type.fields.flatMap { field in
+                    field.indexes.sorted().map { kind in
+                        let storage = statistics?.indexes.first { $0.field == field.name && $0.isSearch == (kind == .searchable) }
+                        return ManagementStatistics.Index(
+                            field: field.name, index: kind.rawValue, entries: storage?.entries ?? 0, bytes: storage?.bytes ?? 0)
+                    }
+                }
+                return ManagementStatistics.RecordType(
+                    name: type.name, records: statistics?.records ?? 0, recordBytes: statistics?.recordBytes ?? 0, indexes: indexes)
+            })
+    }
+}

@@ -29,7 +29,7 @@ enum SchemaEnforcement {
             guard environment == .development else {
                 throw ServerError(.badRequest, reason: "Cannot create new type \(typeName) in production schema")
             }
-            schema.recordTypes.append(newRecordType(typeName))
+            schema.recordTypes.append(RecordType.created(typeName))
             typeIndex = schema.recordTypes.count - 1
         }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
@@ -54,16 +54,6 @@ enum SchemaEnforcement {
             return value.valueType == .int64 || value.valueType == .double
         }
         return value.valueType == type.valueType
-    }
-
-    private static func newRecordType(_ name: String) -> RecordType {
-        RecordType(
-            name,
-            fields: [Field(SystemField.recordID.rawValue, SystemField.recordID.type, indexes: [.queryable])],
-            grants: [
-                Grant(.write, to: SecurityRole.creator), Grant(.create, to: SecurityRole.icloud),
-                Grant(.read, to: SecurityRole.world),
-            ])
     }
 
     private static func newField(_ name: String, for value: FieldValue) -> Field {

@@ -17,6 +17,8 @@ public struct SchemaService: Sendable {
         public var diff: SchemaDiff
         /// Whether the schema was written (false for a validation-only import).
         public var applied: Bool
+        /// The development schema as it is (or, validating only, would be) now.
+        public var development: Schema
     }
 
     /// Replaces the development schema with `text`. A file that does not parse or validate, or that would
@@ -25,20 +27,46 @@ public struct SchemaService: Sendable {
         -> ImportResult
     {
         let imported = try Self.validSchema(text)
+        return try await changeDevelopment(of: container, validateOnly: validateOnly) { _ in imported }
+    }
+
+    /// Applies fine-grained `edits` to the development schema, all or none: an edit that cannot apply, a
+    /// result that is not a valid schema, or one that would lose what production has changes nothing
+    /// (`BAD_REQUEST` saying why).
+    public func editDevelopment(_ edits: [SchemaEdit], of container: ContainerID, validateOnly: Bool = false) async throws
+        -> ImportResult
+    {
+        try await changeDevelopment(of: container, validateOnly: validateOnly) { development in
+            let edited: Schema
+            do {
+                edited = try development.applying(edits)
+            } catch {
+                throw ServerError(.badRequest, reason: "the schema change cannot apply: \(error)")
+            }
+            try Self.requireValid(edited)
+            return edited
+        }
+    }
+
+    /// Replaces the development schema with what `make` builds from it, in one transaction, unless it would
+    /// remove from development what production has; then rebuilds the indexes the change touched.
+    private func changeDevelopment(
+        of container: ContainerID, validateOnly: Bool, _ make: @escaping @Sendable (Schema) throws -> Schema
+    ) async throws -> ImportResult {
         let result = try await storage.updateSchemas(of: container) { pair in
-            let againstProduction = SchemaDiff(production: pair.production, development: imported)
-            let blocked = againstProduction.changes(of: .blocked)
+            let changed = try make(pair.development).canonical
+            let blocked = SchemaDiff(production: pair.production, development: changed).changes(of: .blocked)
             guard blocked.isEmpty else {
                 throw Self.refusal("the schema would lose what production has", blocked)
             }
-            let diff = SchemaDiff(production: pair.development, development: imported)
+            let diff = SchemaDiff(production: pair.development, development: changed)
             if !validateOnly {
-                pair.development = imported.canonical
+                pair.development = changed
             }
-            return (ImportResult(diff: diff, applied: !validateOnly), nil)
+            return (ImportResult(diff: diff, applied: !validateOnly, development: changed), nil)
         }
         if result.applied {
-            try await reindex(result.diff, schema: imported.canonical, container: container, environment: .development)
+            try await reindex(result.diff, schema: result.development, container: container, environment: .development)
         }
         return result
     }
@@ -83,6 +111,31 @@ public struct SchemaService: Sendable {
         return result
     }
 
+    /// What a reset of development did (or, as a dry run, would do).
+    public struct ResetResult: Sendable {
+        /// The live development records deleted, by record type.
+        public var deletedRecords: [String: Int]
+        /// The schema changes from development back to production's schema.
+        public var diff: SchemaDiff
+        /// Whether anything was deleted.
+        public var applied: Bool
+    }
+
+    /// Deletes every development record, zone and subscription of the container and sets development's
+    /// schema back to production's (empty when nothing was deployed), in one transaction; with `dryRun`,
+    /// only reports what would go.
+    public func resetDevelopment(of container: ContainerID, dryRun: Bool = false) async throws -> ResetResult {
+        let pair = try await storage.schemas(of: container)
+        let diff = SchemaDiff(production: pair.development, development: pair.production)
+        guard !dryRun else {
+            let statistics = try await storage.recordTypeStatistics(in: container, environment: .development)
+            let counts = Dictionary(uniqueKeysWithValues: statistics.filter { $0.records > 0 }.map { ($0.recordType, $0.records) })
+            return ResetResult(deletedRecords: counts, diff: diff, applied: false)
+        }
+        let deleted = try await storage.resetDevelopment(of: container)
+        return ResetResult(deletedRecords: deleted, diff: diff, applied: true)
+    }
+
     /// Rebuilds the query indexes of the existing records of every type whose indexes `diff` changes, so a
     /// query on a newly indexed field finds them and a dropped index leaves nothing behind.
     private func reindex(_ diff: SchemaDiff, schema: Schema, container: ContainerID, environment: ContainerEnvironment) async throws {
@@ -114,10 +167,15 @@ public struct SchemaService: Sendable {
         } catch {
             throw ServerError(.badRequest, reason: "the schema does not parse: \(error)")
         }
+        try requireValid(schema)
+        return schema
+    }
+
+    /// `BAD_REQUEST` listing what makes `schema` invalid, if anything does.
+    static func requireValid(_ schema: Schema) throws {
         let errors = SchemaValidator.errors(in: schema)
         guard errors.isEmpty else {
             throw ServerError(.badRequest, reason: "the schema is not valid: " + errors.map(\.description).joined(separator: "; "))
         }
-        return schema
     }
 }

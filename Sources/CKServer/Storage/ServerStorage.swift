@@ -33,6 +33,15 @@ public protocol ServerStorage: Sendable {
     /// records left out).
     func recordCounts(in container: ContainerID) async throws -> [ManagementContainers.RecordCount]
 
+    /// What each record type of a container environment holds, over every database and zone: records and
+    /// their bytes, and the entries and bytes of each field's value and search index.
+    func recordTypeStatistics(in container: ContainerID, environment: ContainerEnvironment) async throws -> [RecordTypeStatistics]
+
+    /// Deletes every development zone of the container with its records, and every development
+    /// subscription, and sets the development schema to production's, in one transaction. Returns the live
+    /// records deleted, by record type.
+    func resetDevelopment(of container: ContainerID) async throws -> [String: Int]
+
     /// Appends an entry to the audit log and returns its sequence number.
     @discardableResult
     func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64
@@ -48,6 +57,13 @@ public protocol ServerStorage: Sendable {
     /// The credential whose secret hashes to `secretHash`, or `nil`.
     func credential(secretHash: String) async throws -> CredentialRecord?
 
+    /// The credentials of one kind, oldest first: of one container when given (management tokens for every
+    /// container included only when `container` is `nil`).
+    func credentials(of kind: CredentialKind, container: ContainerID?) async throws -> [CredentialRecord]
+
+    /// Forgets the credential whose secret hashes to `secretHash`; `false` if there was none.
+    func deleteCredential(secretHash: String) async throws -> Bool
+
     /// Makes a credential expire by `date` at the latest (a rotated web auth token's grace period).
     func shortenCredential(secretHash: String, toExpireBy date: Date) async throws
 
@@ -56,6 +72,12 @@ public protocol ServerStorage: Sendable {
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.
     func insertServerKey(_ key: ServerKey) async throws
+
+    /// The server-to-server keys of a container, oldest first.
+    func serverKeys(of container: ContainerID) async throws -> [ServerKey]
+
+    /// Forgets a server-to-server key; `false` if there was none.
+    func deleteServerKey(_ keyID: String) async throws -> Bool
 
     /// The key with this ID, or `nil`.
     func serverKey(_ keyID: String) async throws -> ServerKey?

@@ -52,13 +52,13 @@ struct ManagementRoutesTests {
         try await server.live { client in
             let v1 = try Self.fixture("apple-coins-v1")
             let validated = try TestServer.decode(
-                ManagementSchema.ImportResponse.self,
+                ManagementSchema.UpdateResponse.self,
                 try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1, validateOnly: true), token: token))
             #expect(!validated.applied && validated.changes.count == 3)
             #expect(try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/development", token: token)).recordTypes.map(\.name) == ["Users"])
 
             let imported = try TestServer.decode(
-                ManagementSchema.ImportResponse.self,
+                ManagementSchema.UpdateResponse.self,
                 try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: v1), token: token))
             #expect(imported.applied)
             let development = try TestServer.decode(ManagementSchema.Response.self, try await TestServer.management(client, .get, schema + "/development", token: token))

@@ -23,15 +23,8 @@ extension SQLiteStorage {
 
     public func credential(secretHash: String) async throws -> CredentialRecord? {
         try readNow { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ?"), arguments: [secretHash]),
-                let kind = CredentialKind(rawValue: row["kind"])
-            else { return nil }
-            return CredentialRecord(
-                secretHash: row["secret_hash"], kind: kind, label: row["label"],
-                container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)),
-                userRecordName: row["user_record_name"], isReadOnly: row["read_only"],
-                createdAt: Date(timeIntervalSince1970: row["created_at"]),
-                expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ?"), arguments: [secretHash])
+                .flatMap(Self.credentialRecord)
         }
     }
 
@@ -61,12 +54,61 @@ extension SQLiteStorage {
 
     public func serverKey(_ keyID: String) async throws -> ServerKey? {
         try readNow { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM server_keys WHERE key_id = ?"), arguments: [keyID]),
-                let container = ContainerID(rawValue: row["container_id"])
-            else { return nil }
-            return ServerKey(
-                keyID: row["key_id"], container: container, publicKeyPEM: row["public_key_pem"],
-                createdAt: Date(timeIntervalSince1970: row["created_at"]))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM server_keys WHERE key_id = ?"), arguments: [keyID]).flatMap(Self.serverKey)
         }
+    }
+
+    public func credentials(of kind: CredentialKind, container: ContainerID?) async throws -> [CredentialRecord] {
+        try await writer.read { db in
+            let filter = container == nil ? "" : "AND container_id = ?"
+            var arguments: StatementArguments = [kind.rawValue]
+            if let container {
+                arguments += [container.rawValue]
+            }
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM credentials WHERE kind = ? \(filter) ORDER BY created_at, secret_hash", arguments: arguments
+            ).compactMap(Self.credentialRecord)
+        }
+    }
+
+    public func deleteCredential(secretHash: String) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM credentials WHERE secret_hash = ?", arguments: [secretHash])
+            return db.changesCount > 0
+        }
+    }
+
+    public func serverKeys(of container: ContainerID) async throws -> [ServerKey] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM server_keys WHERE container_id = ? ORDER BY created_at, key_id", arguments: [container.rawValue]
+            ).compactMap(Self.serverKey)
+        }
+    }
+
+    public func deleteServerKey(_ keyID: String) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM server_keys WHERE key_id = ?", arguments: [keyID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// A credential read from its row; `nil` for a kind this version does not know.
+    static func credentialRecord(_ row: Row) -> CredentialRecord? {
+        guard let kind = CredentialKind(rawValue: row["kind"]) else { return nil }
+        return CredentialRecord(
+            secretHash: row["secret_hash"], kind: kind, label: row["label"],
+            container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)),
+            userRecordName: row["user_record_name"], isReadOnly: row["read_only"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"]),
+            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// A server key read from its row.
+    static func serverKey(_ row: Row) -> ServerKey? {
+        guard let container = ContainerID(rawValue: row["container_id"]) else { return nil }
+        return ServerKey(
+            keyID: row["key_id"], container: container, publicKeyPEM: row["public_key_pem"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"]))
     }
 }

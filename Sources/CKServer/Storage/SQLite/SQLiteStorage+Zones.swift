@@ -74,26 +74,31 @@ extension SQLiteStorage {
     public func deleteZone(_ zone: ZoneKey) async throws -> Bool {
         try await writer.write { db in
             guard let id = try Self.zoneRowID(db, zone) else { return false }
-            try db.execute(sql: "DELETE FROM records WHERE zone_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM record_references WHERE zone_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM record_assets WHERE zone_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM record_search WHERE rowid IN (SELECT id FROM search_rows WHERE zone_id = ?)", arguments: [id])
-            try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM shares WHERE zone_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM share_participants WHERE zone_id = ?", arguments: [id])
-            let change = try Self.nextDatabaseChange(zone.databaseKey, db: db)
-            try db.execute(
-                sql: """
-                    INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
-                    DO UPDATE SET database_change = excluded.database_change
-                    """,
-                arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName, change])
-            try db.execute(sql: "DELETE FROM zones WHERE id = ?", arguments: [id])
+            try Self.deleteZoneRow(id, zone, db: db)
             return true
         }
+    }
+
+    /// Deletes a zone with everything it holds and leaves a tombstone for the database's change feed.
+    static func deleteZoneRow(_ id: Int64, _ zone: ZoneKey, db: Database) throws {
+        try db.execute(sql: "DELETE FROM records WHERE zone_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM record_index WHERE zone_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM record_references WHERE zone_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM record_assets WHERE zone_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM record_search WHERE rowid IN (SELECT id FROM search_rows WHERE zone_id = ?)", arguments: [id])
+        try db.execute(sql: "DELETE FROM search_rows WHERE zone_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM shares WHERE zone_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM share_participants WHERE zone_id = ?", arguments: [id])
+        let change = try Self.nextDatabaseChange(zone.databaseKey, db: db)
+        try db.execute(
+            sql: """
+                INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
+                DO UPDATE SET database_change = excluded.database_change
+                """,
+            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName, change])
+        try db.execute(sql: "DELETE FROM zones WHERE id = ?", arguments: [id])
     }
 
     public func zoneChanges(in database: ZoneKey.Database, after change: Int64, limit: Int) async throws -> (lastChange: Int64, zones: [ZoneChange]) {

@@ -14,7 +14,6 @@ import Logging
 ///     serverURL: URL(string: "http://127.0.0.1:8080")!,
 ///     container: ContainerID(rawValue: "iCloud.com.example.Party")!,
 ///     credentials: .user(apiToken: apiToken, webAuthToken: webAuthToken)))
-/// defer { Task { try await client.shutdown() } }
 ///
 /// let (saved, _) = try await client.modifyRecords(saving: [
 ///     Record(recordName: "party-1", recordType: "Party", fields: ["title": .string("Picnic")]),
@@ -22,6 +21,7 @@ import Logging
 /// for try await page in client.queryPages(Query(recordType: "Party")) {
 ///     for case .success(let record) in page.records { print(record.recordName ?? "") }
 /// }
+/// try await client.shutdown()
 /// ```
 ///
 /// A client is `Sendable` and cheap to derive: `database(_:)` addresses another database and

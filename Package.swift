@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CKModel", targets: ["CKModel"]),
         .library(name: "CKSchema", targets: ["CKSchema"]),
         .library(name: "CKServer", targets: ["CKServer"]),
+        .library(name: "CKClient", targets: ["CKClient"]),
         .executable(name: "ckserver", targets: ["ckserver"]),
         .executable(name: "ckdash", targets: ["ckdash"]),
     ],
@@ -45,6 +46,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CKClient",
+            dependencies: [
+                "CKSchema", "CKModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -89,6 +104,14 @@ let package = Package(
             dependencies: [
                 "CKServer", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "CKClientTests",
+            dependencies: [
+                "CKClient", "CKServer", "CKModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),

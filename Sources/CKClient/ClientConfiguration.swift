@@ -1,0 +1,43 @@
+import CKModel
+import Foundation
+
+/// Where a `CloudKitClient` sends its requests and how: the server, the container, environment and database
+/// every data call addresses, the credentials, and how failed attempts are retried.
+public struct ClientConfiguration: Sendable {
+    /// The server's base URL, such as `https://api.apple-cloudkit.com` or `http://127.0.0.1:8080`.
+    public var serverURL: URL
+    /// The container every call addresses.
+    public var container: ContainerID
+    /// `development` or `production`.
+    public var environment: ContainerEnvironment
+    /// The database data calls address; `CloudKitClient.database(_:)` gives a client for another one.
+    public var database: DatabaseScope
+    /// Who the requests are sent as.
+    public var credentials: Credentials
+    /// How often and how patiently throttled and dropped requests are sent again.
+    public var retryPolicy: RetryPolicy
+    /// How long one attempt may take, from connecting to the last byte of the answer.
+    public var requestTimeout: Duration
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - serverURL: The server's base URL, without the `/database/1/…` path.
+    ///   - container: The container every call addresses.
+    ///   - environment: `development` unless given.
+    ///   - database: `public` unless given.
+    ///   - credentials: Who the requests are sent as.
+    ///   - retryPolicy: `RetryPolicy.default` unless given.
+    ///   - requestTimeout: 60 seconds unless given.
+    public init(
+        serverURL: URL, container: ContainerID, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
+        credentials: Credentials, retryPolicy: RetryPolicy = .default, requestTimeout: Duration = .seconds(60)
+    ) {
+        self.serverURL = serverURL
+        self.container = container
+        self.environment = environment
+        self.database = database
+        self.credentials = credentials
+        self.retryPolicy = retryPolicy
+        self.requestTimeout = requestTimeout
+    }
+}

@@ -1,0 +1,64 @@
+import CKModel
+import Foundation
+
+extension CloudKitClient {
+    /// Where to upload the files of ASSET fields (`assets/upload`): one URL per file, valid for 15 minutes.
+    /// - Parameters:
+    ///   - tokens: One entry per file: the record type, the field and (optionally) the record.
+    ///   - zone: The records' zone; the default zone when `nil`.
+    public func requestAssetUploads(_ tokens: [AssetsUpload.TokenRequest], in zone: ZoneID? = nil) async throws -> [AssetsUpload.Token] {
+        let response: AssetsUpload.Response = try await send(
+            .post, path: databasePath("assets/upload"), body: AssetsUpload.Request(zoneID: zone, tokens: tokens))
+        return response.tokens
+    }
+
+    /// Uploads a file's bytes to an upload URL and answers the asset value to save in the record's field.
+    /// - Parameters:
+    ///   - bytes: The file's content.
+    ///   - url: An upload URL from `requestAssetUploads(_:in:)`.
+    public func uploadAsset(_ bytes: [UInt8], to url: String) async throws -> Asset {
+        let response = try await sendUnauthenticated(.post, url: url, body: bytes)
+        return try Self.decode(AssetsUpload.Receipt.self, from: response, operation: "asset upload").singleFile
+    }
+
+    /// Uploads a file for one ASSET field of one record, both steps in one call, and answers the asset value to
+    /// save in that field.
+    /// - Parameters:
+    ///   - bytes: The file's content.
+    ///   - recordType: The record's type.
+    ///   - fieldName: The ASSET field.
+    ///   - recordName: The record the file is for.
+    ///   - zone: The record's zone; the default zone when `nil`.
+    public func uploadAsset(
+        _ bytes: [UInt8], recordType: String, fieldName: String, recordName: String, in zone: ZoneID? = nil
+    ) async throws -> Asset {
+        let tokens = try await requestAssetUploads(
+            [AssetsUpload.TokenRequest(recordType: recordType, fieldName: fieldName, recordName: recordName)], in: zone)
+        try Self.requireOneResultEach(tokens, expected: 1, operation: "assets/upload")
+        return try await uploadAsset(bytes, to: tokens[0].url)
+    }
+
+    /// Downloads the file of an ASSET value as fetched (its `downloadURL`; a `${f}` placeholder in it is filled
+    /// with `filename`).
+    /// - Parameters:
+    ///   - asset: The asset value of a fetched record.
+    ///   - filename: The name put in place of `${f}`.
+    public func downloadAsset(_ asset: Asset, filename: String = "file") async throws -> [UInt8] {
+        guard let downloadURL = asset.downloadURL else {
+            throw CloudKitClientError.invalidRequest("the asset has no downloadURL: only an asset of a fetched record can be downloaded")
+        }
+        let url = downloadURL.replacingOccurrences(of: "${f}", with: RequestBuilder.percentEncoded(filename))
+        return try await sendUnauthenticated(.get, url: url).body
+    }
+
+    /// Asset values of saved records in the form another record can save (`assets/rereference`), in request
+    /// order.
+    /// - Parameters:
+    ///   - fields: The ASSET fields of saved records.
+    ///   - zone: The records' zone; the default zone when `nil`.
+    public func rereferenceAssets(_ fields: [AssetsRereference.FieldRequest], in zone: ZoneID? = nil) async throws -> [Asset] {
+        let response: AssetsRereference.Response = try await send(
+            .post, path: databasePath("assets/rereference"), body: AssetsRereference.Request(zoneID: zone, assets: fields))
+        return response.assets
+    }
+}

@@ -1,0 +1,85 @@
+import CKClient
+import CKModel
+import CKServer
+import Foundation
+import Logging
+
+/// The real ckserver on a free loopback port, with one container, a schema, a signed-in user and tokens, for
+/// driving `CloudKitClient` over real HTTP.
+struct LiveServer: Sendable {
+    static let schema = """
+        DEFINE SCHEMA
+        RECORD TYPE Party (
+            "___recordID" REFERENCE QUERYABLE,
+            title STRING QUERYABLE SORTABLE,
+            guests INT64 QUERYABLE SORTABLE,
+            photo ASSET,
+            GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world"
+        );
+        """
+
+    let container = ContainerID(rawValue: "iCloud.com.example.Party")!
+    let storage: SQLiteStorage
+    let configuration: ServerConfiguration
+    let apiToken: String
+    let user: UserAccount
+    let webAuthToken: String
+    let url: URL
+    let transport: AsyncHTTPClientTransport
+
+    /// Runs `body` against a fresh server, then stops the server and removes its data folder.
+    /// - Parameter rotatedTokenGracePeriod: How long a replaced web auth token keeps working.
+    static func run<Value: Sendable>(
+        rotatedTokenGracePeriod: Duration = .seconds(1800), _ body: @Sendable (LiveServer) async throws -> Value
+    ) async throws -> Value {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckclient-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configuration = ServerConfiguration(dataDirectory: folder, rotatedTokenGracePeriod: rotatedTokenGracePeriod)
+        let storage = try SQLiteStorage(path: configuration.databaseURL.path)
+        let container = ContainerID(rawValue: "iCloud.com.example.Party")!
+        try await ContainerService(storage: storage).create(container)
+        _ = try await SchemaService(storage: storage).importDevelopment(schema, into: container)
+        let apiToken = try await CredentialService(storage: storage, configuration: configuration).createAPIToken(container: container)
+        let (user, webAuthToken) = try await UserService(storage: storage, configuration: configuration)
+            .create(name: "mei", emailAddress: "mei@example.com", in: container)
+
+        var logger = Logger(label: "ckserver")
+        logger.logLevel = .critical
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let server = Task {
+            try await runServer(
+                services: ServerServices(storage: storage, configuration: configuration), host: "127.0.0.1", port: 0, logger: logger,
+                onListening: { portContinuation.yield($0) })
+        }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
+            throw CloudKitClientError.invalidRequest("the test server did not start")
+        }
+        let live = LiveServer(
+            storage: storage, configuration: configuration, apiToken: apiToken, user: user, webAuthToken: webAuthToken, url: url,
+            transport: AsyncHTTPClientTransport())
+        do {
+            let value = try await body(live)
+            try await live.transport.shutdown()
+            return value
+        } catch {
+            try await live.transport.shutdown()
+            throw error
+        }
+    }
+
+    /// A client of this server's container in `database`, sending as `credentials`, retrying nothing.
+    func client(_ credentials: Credentials, database: DatabaseScope = .public) -> CloudKitClient {
+        CloudKitClient(
+            configuration: ClientConfiguration(
+                serverURL: url, container: container, database: database, credentials: credentials, retryPolicy: .never),
+            transport: transport)
+    }
+
+    /// A client acting as the test user, with the API token and the user's web auth token.
+    func userClient(database: DatabaseScope = .public) -> CloudKitClient {
+        client(.user(apiToken: apiToken, webAuthToken: webAuthToken), database: database)
+    }
+}

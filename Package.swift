@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "ckdash",
             dependencies: [
-                "CKSchema", "CommandLineSupport",
+                "CKClient", "CKSchema", "CKModel", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -6,8 +6,10 @@ import Foundation
 public struct ClientConfiguration: Sendable {
     /// The server's base URL, such as `https://api.apple-cloudkit.com` or `http://127.0.0.1:8080`.
     public var serverURL: URL
-    /// The container every call addresses.
-    public var container: ContainerID
+    /// The container every call addresses; `nil` only for a client that makes management calls about no one
+    /// container (listing containers, management tokens, the audit log), where the others fail with
+    /// `invalidRequest`.
+    public var container: ContainerID?
     /// `development` or `production`.
     public var environment: ContainerEnvironment
     /// The database data calls address; `CloudKitClient.database(_:)` gives a client for another one.
@@ -29,7 +31,7 @@ public struct ClientConfiguration: Sendable {
     ///   - retryPolicy: `RetryPolicy.default` unless given.
     ///   - requestTimeout: 60 seconds unless given.
     public init(
-        serverURL: URL, container: ContainerID, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
+        serverURL: URL, container: ContainerID?, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
         credentials: Credentials, retryPolicy: RetryPolicy = .default, requestTimeout: Duration = .seconds(60)
     ) {
         self.serverURL = serverURL

@@ -4,8 +4,16 @@ import Foundation
 extension CloudKitClient {
     /// `/database/1/{container}/{environment}/{database}/{operation}`, in this client's database unless another
     /// is given (the users and sharing endpoints always live in `public`).
-    func databasePath(_ operation: String, database: DatabaseScope? = nil) -> String {
-        "/database/1/\(configuration.container)/\(configuration.environment.rawValue)/\((database ?? configuration.database).rawValue)/\(operation)"
+    func databasePath(_ operation: String, database: DatabaseScope? = nil) throws(CloudKitClientError) -> String {
+        "/database/1/\(try requireContainer())/\(configuration.environment.rawValue)/\((database ?? configuration.database).rawValue)/\(operation)"
+    }
+
+    /// The configured container, which every call but a few management ones needs.
+    func requireContainer() throws(CloudKitClientError) -> ContainerID {
+        guard let container = configuration.container else {
+            throw .invalidRequest("this call needs a container, and the client was configured without one")
+        }
+        return container
     }
 
     /// Sends one call and decodes its answer: the body encoded as JSON, the request authenticated (and signed) as

@@ -62,7 +62,7 @@ public final class CloudKitClient: Sendable {
         self.transport = transport
         self.webAuthTokens = webAuthTokens
         var logger = logger
-        logger[metadataKey: "ck.container"] = "\(configuration.container)"
+        logger[metadataKey: "ck.container"] = "\(configuration.container?.rawValue ?? "none")"
         logger[metadataKey: "ck.environment"] = "\(configuration.environment.rawValue)"
         self.logger = logger
         self.sleep = sleep

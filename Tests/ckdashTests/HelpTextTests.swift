@@ -4,12 +4,13 @@ import Testing
 /// The help texts as a whole, so any change of wording shows up in review.
 @Suite("ckdash help texts")
 struct HelpTextTests {
-    @Test("ckdash schema --help lists the three commands")
+    @Test("ckdash schema --help lists every schema command")
     func schemaHelp() throws {
         let run = try CommandRun.ckdash(["schema", "--help"])
         #expect(run.status == 0)
         #expect(run.standardOutput == """
-            OVERVIEW: Format, lint and diff CloudKit schema files (.ckdb).
+            OVERVIEW: Export, import, validate, diff, deploy and reset a container's
+            schema; format and lint .ckdb files.
 
             USAGE: ckdash schema <subcommand>
 
@@ -18,12 +19,24 @@ struct HelpTextTests {
               -h, --help              Show help information.
 
             SUBCOMMANDS:
+              export                  Print the schema of the container's environment as
+                                      .ckdb text (or JSON with --json).
+              import                  Replace the container's development schema with a
+                                      .ckdb file.
+              validate                Check a .ckdb file against the container's schemas
+                                      without changing anything.
+              diff                    Show what a deploy would change, grouped by risk: of
+                                      two files, or of the container on the server.
+              deploy                  Deploy the container's development schema to
+                                      production.
+              reset                   Delete all development records of the container and
+                                      set its schema back to production's.
+              lint                    Check a schema file, or the container's schema on the
+                                      server, for errors and for warnings worth fixing
+                                      before a deploy.
+              history                 List the container's schema deploys, oldest first.
               format                  Print a schema file in cktool's canonical export
                                       format.
-              lint                    Check a schema file for errors and for warnings worth
-                                      fixing before a deploy.
-              diff                    Show what deploying DEVELOPMENT over PRODUCTION would
-                                      change, grouped by risk.
 
               See 'ckdash help schema <subcommand>' for detailed help.
 
@@ -34,7 +47,7 @@ struct HelpTextTests {
     func diffHelp() throws {
         let run = try CommandRun.ckdash(["schema", "diff", "--help"])
         #expect(run.status == 0)
-        #expect(run.standardOutput.contains("USAGE: ckdash schema diff <production> <development> [--json]"))
+        #expect(run.standardOutput.contains("USAGE: ckdash schema diff [<production>] [<development>] [--json] [--server <url>]"))
         let flowed = run.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flowed.contains("Exit status: 0 when the deploy is possible, 1 when a change is blocked, 2 when a file cannot be read or is not a valid schema."))
     }

@@ -19,7 +19,7 @@ extension CloudKitClient {
 
     /// `/device/1/{container}/{environment}/{operation}`: the live service answers `tokens/*` only there, not
     /// under the `/database/1/…` path Apple documents.
-    private func devicePath(_ operation: String) -> String {
-        "/device/1/\(configuration.container)/\(configuration.environment.rawValue)/\(operation)"
+    private func devicePath(_ operation: String) throws(CloudKitClientError) -> String {
+        "/device/1/\(try requireContainer())/\(configuration.environment.rawValue)/\(operation)"
     }
 }

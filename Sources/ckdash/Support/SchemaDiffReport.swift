@@ -1,14 +1,35 @@
+import CKModel
 import CKSchema
 
-/// The human-readable form of a schema diff: changes grouped by class, blocked ones with their reasons.
+/// The human-readable form of a schema diff, of two files or from the server: changes grouped by class,
+/// blocked ones with their reasons, and the digest that identifies the diff.
 enum SchemaDiffReport {
-    static func text(for diff: SchemaDiff, production: String, development: String) -> String {
-        var output = "Deploying \(development) over \(production)\n"
-        guard !diff.isEmpty else {
+    /// One change as the report shows it.
+    struct Line {
+        var changeClass: ChangeClass
+        var summary: String
+        var reason: String?
+    }
+
+    /// The report of a diff computed here.
+    static func text(for diff: SchemaDiff, heading: String) -> String {
+        text(for: diff.changes.map { Line(changeClass: $0.changeClass, summary: $0.summary, reason: $0.reason) }, digest: diff.digest, heading: heading)
+    }
+
+    /// The report of a diff the server computed.
+    static func text(for changes: [ManagementSchema.Change], digest: String, heading: String) -> String {
+        text(
+            for: changes.map { Line(changeClass: ChangeClass(rawValue: $0.changeClass) ?? .blocked, summary: $0.summary, reason: $0.reason) },
+            digest: digest, heading: heading)
+    }
+
+    private static func text(for lines: [Line], digest: String, heading: String) -> String {
+        var output = heading + "\n"
+        guard !lines.isEmpty else {
             return output + "No changes: development matches production.\n"
         }
         for changeClass in [ChangeClass.blocked, .safe, .index, .permission] {
-            let changes = diff.changes(of: changeClass)
+            let changes = lines.filter { $0.changeClass == changeClass }
             guard !changes.isEmpty else { continue }
             output += "\n\(changeClass.title) (\(changes.count)):\n"
             for change in changes {
@@ -18,10 +39,10 @@ enum SchemaDiffReport {
                 }
             }
         }
-        let blocked = diff.changes(of: .blocked).count
-        output += "\n\(diff.changes.count) change\(diff.changes.count == 1 ? "" : "s"), \(blocked) blocked"
+        let blocked = lines.filter { $0.changeClass == .blocked }.count
+        output += "\n\(lines.count) change\(lines.count == 1 ? "" : "s"), \(blocked) blocked"
         output += blocked > 0 ? ": production refuses this deploy.\n" : ".\n"
-        output += "digest \(diff.digest)\n"
+        output += "digest \(digest)\n"
         return output
     }
 

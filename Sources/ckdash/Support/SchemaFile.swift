@@ -1,5 +1,5 @@
-import CommandLineSupport
 import CKSchema
+import CommandLineSupport
 import Foundation
 
 /// A `.ckdb` file read from disk (or standard input for `-`), with its text and parsed schema.
@@ -25,6 +25,13 @@ struct SchemaFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure("\(path) is not UTF-8 text")
         }
+        self.text = text
+    }
+
+    /// A schema text that did not come from a file, such as one read from the server; `name` stands for the
+    /// path in messages.
+    init(text: String, name: String) {
+        self.path = name
         self.text = text
     }
 

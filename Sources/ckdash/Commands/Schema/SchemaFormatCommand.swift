@@ -1,6 +1,6 @@
-import CommandLineSupport
 import ArgumentParser
 import CKSchema
+import CommandLineSupport
 import Foundation
 
 /// `ckdash schema format FILE`: print a schema in cktool's canonical export format.

@@ -1,0 +1,56 @@
+import ArgumentParser
+import CKModel
+import CommandLineSupport
+import Foundation
+
+/// The options every server command takes: which server, container, environment and database, and the
+/// management token. Each falls back to its `CKDASH_*` environment variable, then to the chosen profile.
+struct ConnectionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The ckserver's URL, such as http://127.0.0.1:8080 (or CKDASH_SERVER).", valueName: "url"))
+    var server: String?
+
+    @Option(help: ArgumentHelp("The container, such as iCloud.com.example.App (or CKDASH_CONTAINER).", valueName: "id"))
+    var container: String?
+
+    @Option(help: ArgumentHelp("development or production (or CKDASH_ENVIRONMENT; development by default).", valueName: "name"))
+    var environment: String?
+
+    @Option(help: ArgumentHelp("public, private or shared (or CKDASH_DATABASE; public by default).", valueName: "name"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("The management token (or CKDASH_TOKEN).", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("A profile of $XDG_CONFIG_HOME/ckdash/config.toml (or CKDASH_PROFILE).", valueName: "name"))
+    var profile: String?
+
+    /// The settings these options give, with the environment variables and the profile filling the gaps.
+    func settings(environment variables: [String: String] = ProcessInfo.processInfo.environment) throws -> ConnectionSettings {
+        let profileName = profile ?? variables["CKDASH_PROFILE"]
+        let profile = try ProfileFile.load(variables: variables).profile(named: profileName)
+        func value(_ option: String?, _ variable: String, _ key: String) -> String? {
+            option ?? variables[variable].flatMap { $0.isEmpty ? nil : $0 } ?? profile[key]
+        }
+        guard let serverText = value(server, "CKDASH_SERVER", "server") else {
+            throw CommandFailure("no server: give --server URL, set CKDASH_SERVER, or choose a profile with --profile")
+        }
+        guard let serverURL = URL(string: serverText), serverURL.scheme == "http" || serverURL.scheme == "https", serverURL.host != nil else {
+            throw CommandFailure("\(serverText) is not a server URL: write it as http://host:port or https://host")
+        }
+        let containerID = try value(container, "CKDASH_CONTAINER", "container").map { text in
+            guard let id = ContainerID(rawValue: text) else { throw CommandFailure("\(text) is not a container ID, such as iCloud.com.example.App") }
+            return id
+        }
+        let environmentText = value(self.environment, "CKDASH_ENVIRONMENT", "environment") ?? "development"
+        guard let environment = ContainerEnvironment(rawValue: environmentText) else {
+            throw CommandFailure("\(environmentText) is not an environment: use development or production")
+        }
+        let databaseText = value(database, "CKDASH_DATABASE", "database") ?? "public"
+        guard let database = DatabaseScope(rawValue: databaseText) else {
+            throw CommandFailure("\(databaseText) is not a database: use public, private or shared")
+        }
+        return ConnectionSettings(
+            serverURL: serverURL, container: containerID, environment: environment, database: database,
+            token: value(token, "CKDASH_TOKEN", "token"))
+    }
+}

@@ -1,0 +1,33 @@
+import CKModel
+import CommandLineSupport
+import Foundation
+
+/// Where a command connects, once options, environment variables and the profile are resolved.
+struct ConnectionSettings: Equatable, Sendable {
+    /// The server's base URL.
+    var serverURL: URL
+    /// The container, when one was given.
+    var container: ContainerID?
+    /// The environment data and schema commands address.
+    var environment: ContainerEnvironment
+    /// The database record commands address.
+    var database: DatabaseScope
+    /// The management token, when one was given.
+    var token: String?
+
+    /// The container, or a failure saying how to give one.
+    func requireContainer() throws -> ContainerID {
+        guard let container else {
+            throw CommandFailure("no container: give --container ID, set CKDASH_CONTAINER, or put container in the profile")
+        }
+        return container
+    }
+
+    /// The management token, or a failure saying how to give one.
+    func requireToken() throws -> String {
+        guard let token else {
+            throw CommandFailure("no management token: give --token, set CKDASH_TOKEN, or put token in the profile")
+        }
+        return token
+    }
+}

@@ -9,9 +9,10 @@ public struct CommandRun: Sendable {
     /// Everything written to standard error.
     public var standardError: String
 
-    /// Runs `.build/…/ckdash` with `arguments`, feeding `input` on standard input.
-    public static func ckdash(_ arguments: [String], input: String = "") throws -> CommandRun {
-        try run("ckdash", arguments, input: input)
+    /// Runs `.build/…/ckdash` with `arguments`, feeding `input` on standard input; `environment` adds to (or,
+    /// with an empty value, removes from) the test's environment variables.
+    public static func ckdash(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandRun {
+        try run("ckdash", arguments, input: input, environment: environment)
     }
 
     /// Runs `.build/…/ckserver` with `arguments`, feeding `input` on standard input.
@@ -19,11 +20,19 @@ public struct CommandRun: Sendable {
         try run("ckserver", arguments, input: input)
     }
 
-    /// Runs the built executable `tool` with `arguments`, feeding `input` on standard input.
-    public static func run(_ tool: String, _ arguments: [String], input: String = "") throws -> CommandRun {
+    /// Runs the built executable `tool` with `arguments`, feeding `input` on standard input; `environment` adds
+    /// to (or, with an empty value, removes from) the test's environment variables.
+    public static func run(_ tool: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandRun {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment {
+                variables[name] = value.isEmpty ? nil : value
+            }
+            process.environment = variables
+        }
         let output = Pipe()
         let error = Pipe()
         let standardInput = Pipe()

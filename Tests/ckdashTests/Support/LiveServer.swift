@@ -1,0 +1,43 @@
+import CKTestSupport
+import Foundation
+
+/// A real `ckserver serve` on loopback with one container and a management token, and `ckdash` commands
+/// pointed at it through the `CKDASH_*` variables (with an empty config folder, so no profile interferes).
+final class LiveServer: @unchecked Sendable {
+    let container: String
+    let token: String
+    let data: String
+    private let server: ServerProcess
+
+    init(container: String = "iCloud.com.example.Shop") throws {
+        self.container = container
+        data = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-server-\(UUID().uuidString)").path
+        let created = try CommandRun.ckserver(["container", "create", container, "--data", data])
+        guard created.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: created.standardError]) }
+        let minted = try CommandRun.ckserver(["token", "create", "--name", "tests", "--data", data, "--json"])
+        guard let object = try JSONSerialization.jsonObject(with: Data(minted.standardOutput.utf8)) as? [String: Any],
+            let token = object["token"] as? String
+        else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: minted.standardOutput + minted.standardError]) }
+        self.token = token
+        server = try ServerProcess.start(data: data)
+    }
+
+    deinit {
+        server.process.terminate()
+        server.process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: data)
+    }
+
+    /// The variables that point ckdash at this server.
+    var environment: [String: String] {
+        [
+            "CKDASH_SERVER": "http://127.0.0.1:\(server.port)", "CKDASH_CONTAINER": container, "CKDASH_TOKEN": token,
+            "CKDASH_ENVIRONMENT": "", "CKDASH_DATABASE": "", "CKDASH_PROFILE": "", "XDG_CONFIG_HOME": data + "/no-config",
+        ]
+    }
+
+    /// Runs `ckdash arguments` against this server.
+    func ckdash(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> CommandRun {
+        try CommandRun.ckdash(arguments, input: input, environment: environment.merging(extra) { $1 })
+    }
+}

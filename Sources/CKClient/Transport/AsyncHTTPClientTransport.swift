@@ -19,6 +19,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var configuration = HTTPClient.Configuration()
         configuration.httpVersion = .http1Only
         configuration.redirectConfiguration = .disallow
+        // A refused connection fails the request at once; the client's own retry policy decides whether and
+        // when to try again, instead of the pool retrying until the request's deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         ownsHTTPClient = true
         self.maximumResponseSize = maximumResponseSize

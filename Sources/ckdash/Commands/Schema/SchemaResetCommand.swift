@@ -30,7 +30,7 @@ struct SchemaResetCommand: AsyncParsableCommand {
         try await ServerSession.run(connection) { client, settings in
             let container = try settings.requireContainer()
             let preview = try await client.resetDevelopment(dryRun: true)
-            if dryRun || !json {
+            if dryRun || !(json || yes) {
                 report(preview, container: container, json: json, heading: "Resetting development of \(container) would delete:")
             }
             guard !dryRun else { return }

@@ -7,6 +7,9 @@ struct CKDashCommand: AsyncParsableCommand {
         commandName: "ckdash",
         abstract: "Administer CloudKit-style containers from the terminal.",
         version: "0.1.0",
-        subcommands: [SchemaCommand.self]
+        subcommands: [
+            SchemaCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self, TokensCommand.self,
+            AuditCommand.self,
+        ]
     )
 }

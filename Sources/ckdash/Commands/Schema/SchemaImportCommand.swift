@@ -15,17 +15,11 @@ struct SchemaImportCommand: AsyncParsableCommand {
             for indexes the file adds or drops.
             """)
 
-    @Argument(help: "The .ckdb file, or - for standard input.")
-    var file: String
-
-    @Flag(help: "Print what changed as JSON.")
-    var json = false
-
-    @OptionGroup(title: "Server")
-    var connection: ConnectionOptions
+    @OptionGroup
+    var upload: SchemaUpload
 
     func run() async throws {
-        try await SchemaUpload.run(file: file, validateOnly: false, json: json, connection: connection)
+        try await upload.run(validateOnly: false)
     }
 }
 
@@ -34,23 +28,26 @@ struct SchemaValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", abstract: "Check a .ckdb file against the container's schemas without changing anything.")
 
+    @OptionGroup
+    var upload: SchemaUpload
+
+    func run() async throws {
+        try await upload.run(validateOnly: true)
+    }
+}
+
+/// What `import` and `validate` share: the file and options, sending it, and reporting the changes.
+struct SchemaUpload: ParsableArguments {
     @Argument(help: "The .ckdb file, or - for standard input.")
     var file: String
 
-    @Flag(help: "Print what an import would change as JSON.")
+    @Flag(help: "Print the changes as JSON.")
     var json = false
 
     @OptionGroup(title: "Server")
     var connection: ConnectionOptions
 
-    func run() async throws {
-        try await SchemaUpload.run(file: file, validateOnly: true, json: json, connection: connection)
-    }
-}
-
-/// What `import` and `validate` share: send the file, then report the changes.
-enum SchemaUpload {
-    static func run(file: String, validateOnly: Bool, json: Bool, connection: ConnectionOptions) async throws {
+    func run(validateOnly: Bool) async throws {
         try await ServerSession.run(connection) { client, settings in
             let text = try SchemaFile(path: file).text
             let answer = try await client.importSchema(text, validateOnly: validateOnly)

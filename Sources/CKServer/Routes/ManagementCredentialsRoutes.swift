@@ -7,48 +7,48 @@ struct ManagementCredentialsRoutes {
     let services: ServerServices
 
     func register(on router: Router<ServerRequestContext>) {
-        let container = "management/1/containers/:container"
+        let prefix = "management/1/containers/:container"
         let credentials = CredentialService(storage: services.storage, configuration: services.configuration)
-        router.managementRead(container + "/apiTokens", services: services) { _, context, caller in
-            let id = try await context.managedContainer(caller, services: services).id
-            let tokens = try await services.storage.credentials(of: .apiToken, container: id)
+        router.managementRead(prefix + "/apiTokens", services: services) { _, context, caller in
+            let containerID = try await context.managedContainer(caller, services: services).id
+            let tokens = try await services.storage.credentials(of: .apiToken, container: containerID)
             return try JSONResponse.make(ManagementCredentials.TokenList(tokens: tokens.map(ManagementCredentials.Token.init)))
         }
-        router.managementChange(container + "/apiTokens", services: services, decoding: ManagementCredentials.CreateTokenRequest.self) {
+        router.managementChange(prefix + "/apiTokens", services: services, decoding: ManagementCredentials.CreateTokenRequest.self) {
             body, context, caller in
-            let id = try await context.managedContainer(caller, services: services).id
-            let secret = try await credentials.createAPIToken(container: id, name: body.name)
+            let containerID = try await context.managedContainer(caller, services: services).id
+            let secret = try await credentials.createAPIToken(container: containerID, name: body.name)
             let created = try await Self.created(secret, storage: services.storage)
-            return (created, caller.audit("apiToken.create", container: id, target: created.token.id, changes: ["created \(created.token.name)"]))
+            return (created, caller.audit("apiToken.create", container: containerID, target: created.token.id, changes: ["created \(created.token.name)"]))
         }
-        router.managementChange(container + "/apiTokens/revoke", services: services, decoding: ManagementCredentials.RevokeRequest.self) {
+        router.managementChange(prefix + "/apiTokens/revoke", services: services, decoding: ManagementCredentials.RevokeRequest.self) {
             body, context, caller in
-            let id = try await context.managedContainer(caller, services: services).id
-            let revoked = try await credentials.revoke(.apiToken, id: body.id, in: id) { _ in true }
+            let containerID = try await context.managedContainer(caller, services: services).id
+            let revoked = try await credentials.revoke(.apiToken, id: body.id, in: containerID) { _ in true }
             return (
                 ManagementCredentials.RevokeResponse(id: body.id),
-                caller.audit("apiToken.revoke", container: id, target: body.id, changes: ["revoked \(revoked.label)"])
+                caller.audit("apiToken.revoke", container: containerID, target: body.id, changes: ["revoked \(revoked.label)"])
             )
         }
-        router.managementRead(container + "/serverKeys", services: services) { _, context, caller in
-            let id = try await context.managedContainer(caller, services: services).id
-            let keys = try await services.storage.serverKeys(of: id).map(ManagementCredentials.ServerKey.init)
+        router.managementRead(prefix + "/serverKeys", services: services) { _, context, caller in
+            let containerID = try await context.managedContainer(caller, services: services).id
+            let keys = try await services.storage.serverKeys(of: containerID).map(ManagementCredentials.ServerKey.init)
             return try JSONResponse.make(ManagementCredentials.ServerKeyList(keys: keys))
         }
-        router.managementChange(container + "/serverKeys", services: services, decoding: ManagementCredentials.AddServerKeyRequest.self) {
+        router.managementChange(prefix + "/serverKeys", services: services, decoding: ManagementCredentials.AddServerKeyRequest.self) {
             body, context, caller in
-            let id = try await context.managedContainer(caller, services: services).id
-            let keyID = try await credentials.addServerKey(container: id, publicKeyPEM: body.publicKey)
+            let containerID = try await context.managedContainer(caller, services: services).id
+            let keyID = try await credentials.addServerKey(container: containerID, publicKeyPEM: body.publicKey)
             guard let key = try await services.storage.serverKey(keyID) else {
                 throw ServerError(.internalError, reason: "the key \(keyID) was added and cannot be read back")
             }
-            return (ManagementCredentials.ServerKey(key), caller.audit("serverKey.create", container: id, target: keyID, changes: ["added"]))
+            return (ManagementCredentials.ServerKey(key), caller.audit("serverKey.create", container: containerID, target: keyID, changes: ["added"]))
         }
-        router.managementChange(container + "/serverKeys/revoke", services: services, decoding: ManagementCredentials.RevokeRequest.self) {
+        router.managementChange(prefix + "/serverKeys/revoke", services: services, decoding: ManagementCredentials.RevokeRequest.self) {
             body, context, caller in
-            let id = try await context.managedContainer(caller, services: services).id
-            try await credentials.revokeServerKey(body.id, container: id)
-            return (ManagementCredentials.RevokeResponse(id: body.id), caller.audit("serverKey.revoke", container: id, target: body.id, changes: ["revoked"]))
+            let containerID = try await context.managedContainer(caller, services: services).id
+            try await credentials.revokeServerKey(body.id, container: containerID)
+            return (ManagementCredentials.RevokeResponse(id: body.id), caller.audit("serverKey.revoke", container: containerID, target: body.id, changes: ["revoked"]))
         }
         registerManagementTokens(on: router, credentials: credentials)
     }

@@ -7,6 +7,6 @@ struct CKDashCommand: AsyncParsableCommand {
         commandName: "ckdash",
         abstract: "Administer CloudKit-style containers from the terminal.",
         version: "0.1.0",
-        subcommands: [SchemaCommand.self]
+        subcommands: [SchemaCommand.self, RecordsCommand.self]
     )
 }

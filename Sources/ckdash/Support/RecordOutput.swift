@@ -25,13 +25,13 @@ enum RecordOutput {
     }
 
     /// Prints `records` as the options ask: JSON lines, or a table.
-    static func print(_ records: [Record], json: Bool, fields: [String]? = nil) {
+    static func show(_ records: [Record], json: Bool, fields: [String]? = nil) {
         if json {
             for record in records {
-                Swift.print(jsonLine(record))
+                print(jsonLine(record))
             }
         } else {
-            Swift.print(table(records, fields: fields), terminator: "")
+            print(table(records, fields: fields), terminator: "")
         }
     }
 }

@@ -29,7 +29,7 @@ struct RecordsCreateCommand: AsyncParsableCommand {
             let recordType = try await SchemaRecordTypes.recordType(named: type, client: client)
             let record = Record(recordName: name, recordType: type, fields: try FieldAssignments.fields(fields, typed: recordType))
             let saved = try await client.modifyRecords([RecordOperation(.create, record)], in: records.zoneID)
-            RecordOutput.print([try saved[0].get()], json: records.json)
+            RecordOutput.show([try saved[0].get()], json: records.json)
         }
     }
 }

@@ -33,7 +33,7 @@ struct RecordsLookupCommand: AsyncParsableCommand {
                     throw error
                 }
             }
-            RecordOutput.print(found, json: records.json)
+            RecordOutput.show(found, json: records.json)
             if missing { throw ExitCode.failure }
         }
     }

@@ -45,13 +45,13 @@ struct RecordsQueryCommand: AsyncParsableCommand {
                     pageRecords = Array(pageRecords.prefix(limit - found.count))
                 }
                 if records.json {
-                    RecordOutput.print(pageRecords, json: true)
+                    RecordOutput.show(pageRecords, json: true)
                 }
                 found += pageRecords
                 if found.count == limit || (!all && limit == nil) { break }
             }
             if !records.json {
-                RecordOutput.print(found, json: false, fields: fieldNames)
+                RecordOutput.show(found, json: false, fields: fieldNames)
             }
         }
     }

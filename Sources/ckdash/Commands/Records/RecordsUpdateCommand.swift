@@ -54,7 +54,7 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
                 let tag = error.serverRecord?.recordChangeTag.map { "its change tag is now \($0)" } ?? "read it again"
                 throw CommandFailure("CONFLICT: \(name) changed on the server since it was read (\(tag)); nothing was saved")
             }
-            RecordOutput.print([try saved.get()], json: records.json)
+            RecordOutput.show([try saved.get()], json: records.json)
         }
     }
 }

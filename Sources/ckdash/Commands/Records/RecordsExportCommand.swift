@@ -37,9 +37,7 @@ struct RecordsExportCommand: AsyncParsableCommand {
         try await ServerSession.run(connection) { client, _ in
             let typeName = try query.requireType()
             let format = RecordFileFormat.resolved(format, path: output)
-            let recordType = format == .csv
-                ? try await SchemaRecordTypes.requireRecordType(named: typeName, client: client)
-                : try await SchemaRecordTypes.recordType(named: typeName, client: client)
+            let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client)
             let columns = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
             let file = try OutputFile(path: output)
             if format == .csv {

@@ -44,9 +44,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await ServerSession.run(connection) { client, settings in
             let format = RecordFileFormat.resolved(format, path: file)
-            let recordType = format == .csv
-                ? try await SchemaRecordTypes.requireRecordType(named: type, client: client)
-                : try await SchemaRecordTypes.recordType(named: type, client: client)
+            let recordType = try await SchemaRecordTypes.recordType(named: type, for: format, client: client)
             let reader = try ImportFileReader(path: file, format: format, typeName: type, recordType: recordType)
             if dryRun {
                 return try check(reader)

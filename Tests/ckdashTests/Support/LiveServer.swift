@@ -9,17 +9,28 @@ final class LiveServer: @unchecked Sendable {
     let data: String
     private let server: ServerProcess
 
-    init(container: String = "iCloud.com.example.Shop") throws {
+    /// A read-only management token, when the server was started with one.
+    let readOnlyToken: String?
+
+    /// Starts a server with `container`, each of `otherContainers`, and a read-only token when asked for.
+    init(container: String = "iCloud.com.example.Shop", otherContainers: [String] = [], readOnlyToken: Bool = false) throws {
         self.container = container
         data = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-server-\(UUID().uuidString)").path
-        let created = try CommandRun.ckserver(["container", "create", container, "--data", data])
-        guard created.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: created.standardError]) }
-        let minted = try CommandRun.ckserver(["token", "create", "--name", "tests", "--data", data, "--json"])
+        for id in [container] + otherContainers {
+            let created = try CommandRun.ckserver(["container", "create", id, "--data", data])
+            guard created.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: created.standardError]) }
+        }
+        token = try Self.mintToken(["--name", "tests"], data: data)
+        self.readOnlyToken = readOnlyToken ? try Self.mintToken(["--name", "reader", "--read-only"], data: data) : nil
+        server = try ServerProcess.start(data: data)
+    }
+
+    private static func mintToken(_ options: [String], data: String) throws -> String {
+        let minted = try CommandRun.ckserver(["token", "create"] + options + ["--data", data, "--json"])
         guard let object = try JSONSerialization.jsonObject(with: Data(minted.standardOutput.utf8)) as? [String: Any],
             let token = object["token"] as? String
         else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: minted.standardOutput + minted.standardError]) }
-        self.token = token
-        server = try ServerProcess.start(data: data)
+        return token
     }
 
     deinit {

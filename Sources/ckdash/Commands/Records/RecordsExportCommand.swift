@@ -1,0 +1,73 @@
+import ArgumentParser
+import CKClient
+import CKModel
+import CKSchema
+import CommandLineSupport
+
+/// `ckdash records export`: every record of a type matching the filters, streamed page by page to JSON
+/// lines or CSV.
+struct RecordsExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the records of a type to JSON lines or CSV.",
+        discussion: """
+            JSON lines hold each record in CloudKit's wire JSON. CSV has a recordName column and a column per \
+            field of the type in the schema, values written as --field takes them. Pages are written as they \
+            arrive, so any number of records fits. `records import` reads both back.
+            """)
+
+    @OptionGroup var query: QueryOptions
+
+    @Option(help: ArgumentHelp("jsonl or csv (by default csv for a .csv output file, else jsonl).", valueName: "format"))
+    var format: RecordFileFormat?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var records: RecordsOptions
+
+    @OptionGroup(title: "Server")
+    var connection: ConnectionOptions
+
+    func validate() throws {
+        guard query.type != nil else { throw ValidationError("give the record type with --type T") }
+    }
+
+    func run() async throws {
+        try await ServerSession.run(connection) { client, _ in
+            let typeName = try query.requireType()
+            let format = RecordFileFormat.resolved(format, path: output)
+            let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client)
+            let columns = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
+            let file = try OutputFile(path: output)
+            if format == .csv {
+                try file.write(CSVFormat.row(["recordName"] + columns) + "\n")
+            }
+            let progress = ProgressLine(counting: "records")
+            var count = 0
+            for try await page in client.queryPages(try query.query(typed: recordType), in: records.zoneID) {
+                var text = ""
+                for result in page.records {
+                    let record = try result.get()
+                    switch format {
+                    case .jsonl: text += RecordOutput.jsonLine(record) + "\n"
+                    case .csv: text += CSVFormat.row([record.recordName] + columns.map { record.fields?[$0].map(FieldValueText.format) }) + "\n"
+                    }
+                }
+                try file.write(text)
+                count += page.records.count
+                progress.advance(by: page.records.count)
+            }
+            progress.finish()
+            try file.close()
+            let summary = "Exported \(count) record\(count == 1 ? "" : "s") of \(typeName)\(file.path.map { " to \($0)" } ?? "")."
+            if file.path == nil {
+                StandardError.write(summary)
+            } else if records.json {
+                print(try JSONOutput.string(["records": count]))
+            } else {
+                print(summary)
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import CKClient
+import CKModel
+import CommandLineSupport
+
+/// `ckdash records update NAME`: set and remove fields of a record, saved only over the version read.
+struct RecordsUpdateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Set or remove fields of a record.",
+        discussion: """
+            Reads the record and saves it with its change tag, so a change made by someone else meanwhile is \
+            reported as a conflict (with the server's change tag) instead of being overwritten.
+            """)
+
+    @Argument(help: "The record's name.")
+    var name: String
+
+    @Option(name: .customLong("field"), help: ArgumentHelp("A field's new value (repeatable).", valueName: "name=value"))
+    var fields: [String] = []
+
+    @Option(name: .customLong("remove-field"), help: ArgumentHelp("A field to remove (repeatable).", valueName: "field"))
+    var removedFields: [String] = []
+
+    @OptionGroup var records: RecordsOptions
+
+    @OptionGroup(title: "Server")
+    var connection: ConnectionOptions
+
+    func validate() throws {
+        if fields.isEmpty && removedFields.isEmpty {
+            throw ValidationError("give --field name=value or --remove-field f")
+        }
+    }
+
+    func run() async throws {
+        try await ServerSession.run(connection) { client, _ in
+            var record: Record
+            switch try await client.lookupRecords(named: [name], in: records.zoneID).first {
+            case .success(let found)?: record = found
+            case .failure(let error)? where error.serverErrorCode == .notFound: throw CommandFailure("no record named \(name)")
+            case .failure(let error)?: throw error
+            case nil: throw CommandFailure("the server answered no record for \(name)")
+            }
+            let recordType = try await SchemaRecordTypes.recordType(named: record.recordType ?? "", client: client)
+            var values = record.fields ?? [:]
+            values.merge(try FieldAssignments.fields(fields, typed: recordType)) { $1 }
+            for field in removedFields {
+                values[field] = nil
+            }
+            record.fields = values
+            let saved = try await client.modifyRecords([RecordOperation(.replace, record)], in: records.zoneID)[0]
+            if case .failure(let error) = saved, error.serverErrorCode == .conflict {
+                let tag = error.serverRecord?.recordChangeTag.map { "its change tag is now \($0)" } ?? "read it again"
+                throw CommandFailure("CONFLICT: \(name) changed on the server since it was read (\(tag)); nothing was saved")
+            }
+            RecordOutput.show([try saved.get()], json: records.json)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CommandLineSupport
+import Foundation
+
+/// A text file's lines read a block at a time, so a large file is never held in memory whole. Line breaks
+/// (`\n` or `\r\n`) are not part of the lines; lines are numbered from 1.
+final class LineReader {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    /// The number of the line `next()` returned last.
+    private(set) var lineNumber = 0
+
+    /// Opens `path`; a missing or unreadable file is a `CommandFailure`.
+    init(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure("cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// The next line, or `nil` at the end of the file.
+    func next() throws -> String? {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = String(decoding: buffer[position..<end], as: UTF8.self)
+                position = newline + 1
+                lineNumber += 1
+                return line
+            }
+            if atEnd {
+                guard position < buffer.count else { return nil }
+                let line = String(decoding: buffer[position...], as: UTF8.self)
+                position = buffer.count
+                lineNumber += 1
+                return line
+            }
+            buffer.removeFirst(position)
+            position = 0
+            let block = try handle.read(upToCount: 1 << 20) ?? Data()
+            if block.isEmpty { atEnd = true } else { buffer.append(contentsOf: block) }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import CKTestSupport
+import Foundation
+import Testing
+
+@Suite("ckdash records, against a live ckserver")
+struct RecordsCommandTests {
+    /// A record of type Item as a line of wire JSON; every seventh title has a comma and quotes for CSV.
+    static func itemLine(_ number: Int) -> String {
+        let title = number % 7 == 0 ? "Item \(number), \\\"special\\\"" : "Item \(number)"
+        return """
+            {"recordName":"item-\(String(format: "%04d", number))","fields":{"title":{"value":"\(title)","type":"STRING"},\
+            "price":{"value":\(Double(number) + 0.5),"type":"DOUBLE"},"stock":{"value":\(number % 13),"type":"INT64"},\
+            "tags":{"value":["a","b\(number % 3)"],"type":"STRING_LIST"}}}
+            """
+    }
+
+    /// Imports items 0..<count into the server's container.
+    static func seed(_ server: LiveServer, count: Int, arguments: [String] = []) throws {
+        let file = try temporaryFile((0..<count).map(itemLine).joined(separator: "\n") + "\n", named: "items.jsonl")
+        let run = try server.ckdash(["records", "import", file, "--type", "Item"] + arguments)
+        #expect(run.status == 0, "\(run.standardError)")
+    }
+
+    /// Each record of the JSON lines output by name, with its fields as parsed JSON.
+    static func recordsByName(_ jsonLines: String) throws -> [String: NSDictionary] {
+        var records: [String: NSDictionary] = [:]
+        for line in jsonLines.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            records[object?["recordName"] as? String ?? ""] = (object?["fields"] as? NSDictionary) ?? [:]
+        }
+        return records
+    }
+
+    @Test("query filters and sorts, pages with --all, and prints JSON lines")
+    func query() throws {
+        let server = try LiveServer()
+        try Self.seed(server, count: 250)
+        let sorted = try server.ckdash(["records", "query", "--type", "Item", "--filter", "price > 246", "--sort", "price:desc", "--fields", "price,stock"])
+        #expect(sorted.status == 0, "\(sorted.standardError)")
+        #expect(sorted.standardOutput == "RECORD NAME  price  stock\nitem-0249    249.5  2\nitem-0248    248.5  1\nitem-0247    247.5  0\nitem-0246    246.5  12\n")
+        let page = try server.ckdash(["records", "query", "--type", "Item", "--json"])
+        #expect(page.standardOutput.split(separator: "\n").count == 200)
+        let all = try server.ckdash(["records", "query", "--type", "Item", "--all", "--json"])
+        #expect(try Self.recordsByName(all.standardOutput).count == 250)
+        #expect(try server.ckdash(["records", "query", "--type", "Item", "--limit", "3", "--json"]).standardOutput.split(separator: "\n").count == 3)
+        let bad = try server.ckdash(["records", "query", "--type", "Item", "--filter", "stock > many"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.hasPrefix("ckdash: --filter \"stock > many\""))
+    }
+
+    @Test("create, update, lookup and delete by name; a read-only token is refused")
+    func createUpdateLookupDelete() throws {
+        let server = try LiveServer(readOnlyToken: true)
+        try Self.seed(server, count: 1)
+        let created = try server.ckdash(["records", "create", "--type", "Item", "--name", "apple", "--field", "title=Apple", "--field", "price=2", "--field", "stock=7"])
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput.contains("apple        2.0    7      Apple"))
+        let updated = try server.ckdash(["records", "update", "apple", "--field", "price=3.25", "--remove-field", "title"])
+        #expect(updated.status == 0, "\(updated.standardError)")
+        let lookup = try server.ckdash(["records", "lookup", "apple", "--json"])
+        let fields = try Self.recordsByName(lookup.standardOutput)["apple"]
+        #expect((fields?["price"] as? [String: Any])?["value"] as? Double == 3.25)
+        #expect(fields?["title"] == nil)
+        let missing = try server.ckdash(["records", "lookup", "apple", "pear"])
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput.contains("apple"))
+        #expect(missing.standardError == "no record named pear\n")
+        #expect(try server.ckdash(["records", "delete", "apple"]).status == 0)
+        #expect(try server.ckdash(["records", "lookup", "apple"]).status == 1)
+        let refused = try server.ckdash(
+            ["records", "create", "--type", "Item", "--field", "title=Nope"], environment: ["CKDASH_TOKEN": server.readOnlyToken ?? ""])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.hasPrefix("ckdash: "))
+        #expect(refused.standardError.contains("read-only"))
+    }
+
+    @Test("delete by query: --dry-run lists, a wrong count is refused, --yes deletes")
+    func deleteByQuery() throws {
+        let server = try LiveServer()
+        try Self.seed(server, count: 30)
+        let dryRun = try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0", "--dry-run"])
+        #expect(dryRun.standardOutput == "3 records of Item would be deleted:\n  item-0000\n  item-0013\n  item-0026\n")
+        let wrong = try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0"], input: "2\n")
+        #expect(wrong.status == 2)
+        let typed = try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0"], input: "3\n")
+        #expect(typed.status == 0, "\(typed.standardError)")
+        #expect(typed.standardOutput == "Deleted 3 records.\n")
+        #expect(try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock < 2", "--yes"]).standardOutput == "Deleted 3 records.\n")
+        #expect(try server.ckdash(["records", "query", "--type", "Item", "--all", "--json"]).standardOutput.split(separator: "\n").count == 24)
+    }
+
+    @Test("export 2,500 records to JSON lines and CSV; importing each into another container gives the same records")
+    func exportImportRoundTrip() throws {
+        let server = try LiveServer(otherContainers: ["iCloud.com.example.FromJSON", "iCloud.com.example.FromCSV"])
+        try Self.seed(server, count: 2500)
+        let folder = (try temporaryFile("", named: "x") as NSString).deletingLastPathComponent
+        let jsonl = folder + "/items.jsonl"
+        let csv = folder + "/items.csv"
+        let schema = folder + "/schema.ckdb"
+        #expect(try server.ckdash(["records", "export", "--type", "Item", "--output", jsonl]).standardOutput == "Exported 2500 records of Item to \(jsonl).\n")
+        #expect(try server.ckdash(["records", "export", "--type", "Item", "--output", csv]).status == 0)
+        #expect(try server.ckdash(["schema", "export", "--output", schema]).status == 0)
+        let original = try Self.recordsByName(String(contentsOfFile: jsonl, encoding: .utf8))
+        #expect(original.count == 2500)
+        for (container, file) in [("iCloud.com.example.FromJSON", jsonl), ("iCloud.com.example.FromCSV", csv)] {
+            #expect(try server.ckdash(["schema", "import", schema, "--container", container]).status == 0)
+            let imported = try server.ckdash(["records", "import", file, "--type", "Item", "--container", container])
+            #expect(imported.status == 0, "\(imported.standardError)")
+            #expect(imported.standardOutput.split(separator: "\n").count == 13)
+            let copy = try server.ckdash(["records", "query", "--type", "Item", "--all", "--json", "--container", container])
+            #expect(try Self.recordsByName(copy.standardOutput) == original, "\(container)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: csv + ".ckdash-import"))
+    }
+
+    @Test("an import that fails half-way keeps a journal; after the fix it resumes and creates each record once")
+    func importResumes() throws {
+        let server = try LiveServer()
+        try Self.seed(server, count: 1)
+        let rows = (1...1000).map { "row-\($0),\($0 == 500 ? "many" : String($0 % 13)),Row \($0)" }
+        let path = try temporaryFile((["recordName,stock,title"] + rows).joined(separator: "\n") + "\n", named: "rows.csv")
+        let journal = path + ".ckdash-import"
+        let failed = try server.ckdash(["records", "import", path, "--type", "Item"])
+        #expect(failed.status == 2)
+        #expect(failed.standardOutput.hasPrefix("batch 1: lines 2–201: 200 created, 0 already there\nbatch 2: lines 202–401: 200 created, 0 already there\n"))
+        #expect(failed.standardError.contains("line 501: "))
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).contains("\"linesDone\":401"))
+        let check = try server.ckdash(["records", "import", path, "--type", "Item", "--dry-run"])
+        #expect(check.status == 1)
+        #expect(check.standardOutput == "Dry run: 999 valid records, 1 invalid; nothing was sent.\n")
+        #expect(check.standardError.hasPrefix("line 501: stock: "))
+        try (["recordName,stock,title"] + rows.map { $0.replacingOccurrences(of: ",many,", with: ",5,") }).joined(separator: "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let resumed = try server.ckdash(["records", "import", path, "--type", "Item"])
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(resumed.standardError.contains("Resuming after line 401"))
+        #expect(resumed.standardOutput.hasPrefix("batch 1: lines 402–601: 200 created"))
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        let again = try server.ckdash(["records", "import", path, "--type", "Item"])
+        #expect(again.standardOutput.contains("batch 5: lines 802–1001: 0 created, 200 already there"))
+        #expect(try server.ckdash(["records", "query", "--type", "Item", "--all", "--json"]).standardOutput.split(separator: "\n").count == 1001)
+        let dryRun = try server.ckdash(["records", "import", path, "--type", "Item", "--dry-run"])
+        #expect(dryRun.standardOutput == "Dry run: 1000 valid records, 0 invalid; nothing was sent.\n")
+    }
+}

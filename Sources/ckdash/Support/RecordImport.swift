@@ -71,7 +71,7 @@ struct RecordImport {
         let lines = "\(batch[0].lines.lowerBound)–\(batch[batch.count - 1].lines.upperBound)"
         if json {
             let report = BatchReport(batch: number, lines: lines, created: created, alreadyThere: existing, failed: problems.count)
-            print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+            print(try JSONOutput.line(report))
         } else {
             print("batch \(number): lines \(lines): \(created) created, \(existing) already there\(problems.isEmpty ? "" : ", \(problems.count) failed")")
         }

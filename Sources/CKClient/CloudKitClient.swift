@@ -90,6 +90,14 @@ public final class CloudKitClient: Sendable {
             configuration: configuration, transport: transport, webAuthTokens: WebAuthTokenStore(webAuthToken), logger: logger, sleep: sleep)
     }
 
+    /// A client whose management token's data calls act as the user with this record name (ckserver's
+    /// `X-CKServer-Act-As`), or as the developer again when `nil`, over the same connections.
+    public func actingAsUser(recordName userRecordName: String?) -> CloudKitClient {
+        var configuration = configuration
+        configuration.credentials.actingAsUser = userRecordName
+        return CloudKitClient(configuration: configuration, transport: transport, webAuthTokens: webAuthTokens, logger: logger, sleep: sleep)
+    }
+
     /// Shuts the transport down (its connections are shared with every client derived from this one); no call
     /// may follow.
     public func shutdown() async throws {

@@ -14,6 +14,10 @@ public struct Credentials: Sendable {
     public var serverToServerKey: ServerToServerKey?
     /// A management token, sent as `Authorization: Bearer`.
     public var managementToken: String?
+    /// The record name of a user a management token's data calls act as, sent as ckserver's `X-CKServer-Act-As`
+    /// header: the calls then have exactly that user's permissions and private database. A ckserver extension;
+    /// other servers ignore it.
+    public var actingAsUser: String?
 
     /// Creates credentials from any combination of the four styles.
     /// - Parameters:
@@ -21,13 +25,16 @@ public struct Credentials: Sendable {
     ///   - webAuthToken: A signed-in user's web auth token (needs `apiToken`).
     ///   - serverToServerKey: A server-to-server key.
     ///   - managementToken: A management token.
+    ///   - actingAsUser: The record name of the user a management token's data calls act as (ckserver only).
     public init(
-        apiToken: String? = nil, webAuthToken: String? = nil, serverToServerKey: ServerToServerKey? = nil, managementToken: String? = nil
+        apiToken: String? = nil, webAuthToken: String? = nil, serverToServerKey: ServerToServerKey? = nil, managementToken: String? = nil,
+        actingAsUser: String? = nil
     ) {
         self.apiToken = apiToken
         self.webAuthToken = webAuthToken
         self.serverToServerKey = serverToServerKey
         self.managementToken = managementToken
+        self.actingAsUser = actingAsUser
     }
 
     /// Anonymous access with the container's API token: what the `_world` role may do.
@@ -48,5 +55,11 @@ public struct Credentials: Sendable {
     /// A management token, for management calls (and for data calls on servers that accept it).
     public static func managementToken(_ token: String) -> Credentials {
         Credentials(managementToken: token)
+    }
+
+    /// A management token whose data calls act as the user with this record name: that user's permissions and
+    /// private database, without the user's web auth token (ckserver only).
+    public static func managementToken(_ token: String, actingAsUser userRecordName: String) -> Credentials {
+        Credentials(managementToken: token, actingAsUser: userRecordName)
     }
 }

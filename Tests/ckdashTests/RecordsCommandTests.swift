@@ -74,6 +74,49 @@ struct RecordsCommandTests {
         #expect(refused.standardError.contains("read-only"))
     }
 
+    @Test("update over a change tag that is no longer current is a conflict naming the server's tag, and saves nothing")
+    func updateConflict() throws {
+        let server = try LiveServer()
+        try Self.seed(server, count: 1)
+        func changeTag() throws -> String? {
+            let line = try server.ckdash(["records", "lookup", "item-0000", "--json"]).standardOutput
+            return (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["recordChangeTag"] as? String
+        }
+        let read = try #require(try changeTag())
+        #expect(try server.ckdash(["records", "update", "item-0000", "--field", "stock=1", "--if-change-tag", read]).status == 0)
+        let current = try #require(try changeTag())
+        #expect(current != read)
+        let stale = try server.ckdash(["records", "update", "item-0000", "--field", "stock=99", "--if-change-tag", read])
+        #expect(stale.status == 2)
+        #expect(stale.standardError == "ckdash: CONFLICT: item-0000 changed on the server since it was read (its change tag is now \(current)); nothing was saved\n")
+        #expect(try server.ckdash(["records", "query", "--type", "Item", "--fields", "stock"]).standardOutput.contains("item-0000    1\n"))
+    }
+
+    @Test("--as-user reaches that user's private database and zones; without it the command says to give one")
+    func privateDatabaseAsUser() throws {
+        let server = try LiveServer()
+        try Self.seed(server, count: 1)
+        #expect(try server.ckdash(["users", "create", "mei", "--email", "mei@example.com"]).status == 0)
+        let asMei = ["--database", "private", "--as-user", "mei@example.com"]
+        let withoutUser = try server.ckdash(["records", "query", "--type", "Item", "--database", "private"])
+        #expect(withoutUser.status == 2)
+        #expect(withoutUser.standardError == "ckdash: the private database belongs to a user: give --as-user USER (`ckdash users` lists them)\n")
+        let unknown = try server.ckdash(["zones", "--database", "private", "--as-user", "nobody"])
+        #expect(unknown.standardError == "ckdash: there is no user nobody in \(server.container) to act as (it has mei)\n")
+
+        #expect(try server.ckdash(["zones", "create", "Notes"] + asMei).status == 0)
+        #expect(try server.ckdash(["zones"] + asMei).standardOutput.contains("Notes"))
+        let created = try server.ckdash(["records", "create", "--type", "Item", "--name", "mine", "--field", "title=Mine", "--zone", "Notes"] + asMei)
+        #expect(created.status == 0, "\(created.standardError)")
+        let own = try server.ckdash(["records", "query", "--type", "Item", "--zone", "Notes", "--fields", "title"] + asMei)
+        #expect(own.standardOutput == "RECORD NAME  title\nmine         Mine\n")
+        let inPublic = try server.ckdash(["records", "query", "--type", "Item", "--fields", "title"])
+        #expect(!inPublic.standardOutput.contains("mine"))
+        let viaEnvironment = try server.ckdash(
+            ["records", "lookup", "mine", "--zone", "Notes", "--database", "private"], environment: ["CKDASH_AS_USER": "mei"])
+        #expect(viaEnvironment.status == 0 && viaEnvironment.standardOutput.contains("Mine"))
+    }
+
     @Test("delete by query: --dry-run lists, a wrong count is refused, --yes deletes")
     func deleteByQuery() throws {
         let server = try LiveServer()

@@ -46,6 +46,9 @@ struct RequestBuilder: Sendable {
             query.append(("ckAPIToken", apiToken))
         } else if let managementToken = credentials.managementToken {
             headers.append(("Authorization", "Bearer \(managementToken)"))
+            if let userRecordName = credentials.actingAsUser {
+                headers.append(("X-CKServer-Act-As", userRecordName))
+            }
         } else {
             throw .invalidRequest("no credentials: configure an API token (with a user's web auth token to act as that user), a server-to-server key or a management token")
         }

@@ -20,7 +20,7 @@ struct SubscriptionsCommand: AsyncParsableCommand {
         var connection: ConnectionOptions
 
         func run() async throws {
-            try await ServerSession.run(connection) { client, _ in
+            try await ServerSession.run(connection, usesDatabase: true) { client, _ in
                 let subscriptions = try ItemFailures.successes(of: try await client.allSubscriptions(), kind: "subscription")
                 if json {
                     return print(try JSONOutput.string(subscriptions))
@@ -48,7 +48,7 @@ struct SubscriptionsCommand: AsyncParsableCommand {
         var connection: ConnectionOptions
 
         func run() async throws {
-            try await ServerSession.run(connection) { client, _ in
+            try await ServerSession.run(connection, usesDatabase: true) { client, _ in
                 let results = try await client.modifySubscriptions(deleting: ids).deleteResults
                 for id in try ItemFailures.successes(of: results, kind: "subscription") {
                     print("Deleted subscription \(id).")

@@ -20,7 +20,7 @@ struct ZonesCommand: AsyncParsableCommand {
         var connection: ConnectionOptions
 
         func run() async throws {
-            try await ServerSession.run(connection) { client, _ in
+            try await ServerSession.run(connection, usesDatabase: true) { client, _ in
                 let zones = try ItemFailures.successes(of: try await client.allZones(), kind: "zone")
                 if json {
                     return print(try JSONOutput.string(zones))
@@ -45,7 +45,7 @@ struct ZonesCommand: AsyncParsableCommand {
         var connection: ConnectionOptions
 
         func run() async throws {
-            try await ServerSession.run(connection) { client, _ in
+            try await ServerSession.run(connection, usesDatabase: true) { client, _ in
                 let results = try await client.modifyZones(saving: names.map { ZoneID(zoneName: $0) }).saveResults
                 for zone in try ItemFailures.successes(of: results, kind: "zone") {
                     print("Created zone \(zone.zoneID.zoneName).")
@@ -71,7 +71,7 @@ struct ZonesCommand: AsyncParsableCommand {
             guard yes else {
                 throw ValidationError("deleting a zone deletes every record in it: pass --yes to confirm")
             }
-            try await ServerSession.run(connection) { client, _ in
+            try await ServerSession.run(connection, usesDatabase: true) { client, _ in
                 let results = try await client.modifyZones(deleting: names.map { ZoneID(zoneName: $0) }).deleteResults
                 for zone in try ItemFailures.successes(of: results, kind: "zone") {
                     print("Deleted zone \(zone.zoneName).")

@@ -4,7 +4,7 @@ import CommandLineSupport
 import Foundation
 
 /// The options every server command takes: which server, container, environment and database, and the
-/// management token. Each falls back to its `CKDASH_*` environment variable, then to the chosen profile.
+/// management token, and the user to act as. Each falls back to its `CKDASH_*` environment variable, then to the chosen profile.
 struct ConnectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The ckserver's URL, such as http://127.0.0.1:8080 (or CKDASH_SERVER).", valueName: "url"))
     var server: String?
@@ -20,6 +20,13 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The management token (or CKDASH_TOKEN).", valueName: "token"))
     var token: String?
+
+    @Option(
+        name: .customLong("as-user"),
+        help: ArgumentHelp(
+            "Act as this user (record name, name or email address): the user's permissions and private database (or CKDASH_AS_USER).",
+            valueName: "user"))
+    var asUser: String?
 
     @Option(help: ArgumentHelp("A profile of $XDG_CONFIG_HOME/ckdash/config.toml (or CKDASH_PROFILE).", valueName: "name"))
     var profile: String?
@@ -51,6 +58,6 @@ struct ConnectionOptions: ParsableArguments {
         }
         return ConnectionSettings(
             serverURL: serverURL, container: containerID, environment: environment, database: database,
-            token: value(token, "CKDASH_TOKEN", "token"))
+            token: value(token, "CKDASH_TOKEN", "token"), actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"))
     }
 }

@@ -14,6 +14,8 @@ struct ConnectionSettings: Equatable, Sendable {
     var database: DatabaseScope
     /// The management token, when one was given.
     var token: String?
+    /// The user the management token's data calls act as (a record name, name or email address), when given.
+    var actingAsUser: String?
 
     /// The container, or a failure saying how to give one.
     func requireContainer() throws -> ContainerID {

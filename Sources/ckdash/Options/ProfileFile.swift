@@ -10,7 +10,7 @@ struct ProfileFile {
     var path: String
 
     /// The keys a profile may set.
-    static let keys: Set<String> = ["server", "container", "environment", "database", "token", "theme"]
+    static let keys: Set<String> = ["server", "container", "environment", "database", "token", "as-user", "theme"]
 
     /// Reads the file named by the environment variables; a missing file is an empty one.
     static func load(variables: [String: String]) throws -> ProfileFile {

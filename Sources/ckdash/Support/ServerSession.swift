@@ -7,14 +7,22 @@ import Foundation
 /// shuts it down, and turns what went wrong into the one-line reason `ckdash` prints.
 enum ServerSession {
     /// Runs `body` with a client for `options`; every failure becomes `ckdash: <reason>` and exit status 2.
-    static func run(_ options: ConnectionOptions, _ body: (CloudKitClient, ConnectionSettings) async throws -> Void) async throws {
+    /// - Parameter usesDatabase: Whether the command makes data calls in the chosen database; the private and
+    ///   shared ones belong to a user, so they need `--as-user`.
+    static func run(
+        _ options: ConnectionOptions, usesDatabase: Bool = false, _ body: (CloudKitClient, ConnectionSettings) async throws -> Void
+    ) async throws {
         try await reportingFailures(of: "ckdash") {
             let settings = try options.settings()
+            if usesDatabase, settings.database != .public, settings.actingAsUser == nil {
+                throw CommandFailure(
+                    "the \(settings.database.rawValue) database belongs to a user: give --as-user USER (`ckdash users` lists them)")
+            }
             let client = CloudKitClient(configuration: ClientConfiguration(
                 serverURL: settings.serverURL, container: settings.container, environment: settings.environment, database: settings.database,
                 credentials: .managementToken(try settings.requireToken())))
             do {
-                try await body(client, settings)
+                try await body(try await acting(client, as: settings.actingAsUser, in: settings), settings)
             } catch let error as CloudKitClientError {
                 try? await client.shutdown()
                 throw CommandFailure(Self.reason(error, server: settings.serverURL))
@@ -24,6 +32,19 @@ enum ServerSession {
             }
             try await client.shutdown()
         }
+    }
+
+    /// The client acting as `user` (a record name, name or email address of the container's users), or `client`
+    /// itself when no user is given.
+    static func acting(_ client: CloudKitClient, as user: String?, in settings: ConnectionSettings) async throws -> CloudKitClient {
+        guard let user else { return client }
+        let container = try settings.requireContainer()
+        let users = try await client.users()
+        guard let match = users.first(where: { $0.userRecordName == user || $0.name == user || $0.emailAddress == user }) else {
+            let known = users.isEmpty ? "it has no users" : "it has " + users.map(\.name).joined(separator: ", ")
+            throw CommandFailure("there is no user \(user) in \(container) to act as (\(known))")
+        }
+        return client.actingAsUser(recordName: match.userRecordName)
     }
 
     /// One line for a failed request: the server's code and reason, or what happened to the connection.

@@ -25,7 +25,7 @@ struct RecordsCreateCommand: AsyncParsableCommand {
     var connection: ConnectionOptions
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
             let recordType = try await SchemaRecordTypes.recordType(named: type, client: client)
             let record = Record(recordName: name, recordType: type, fields: try FieldAssignments.fields(fields, typed: recordType))
             let saved = try await client.modifyRecords([RecordOperation(.create, record)], in: records.zoneID)

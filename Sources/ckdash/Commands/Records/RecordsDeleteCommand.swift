@@ -42,7 +42,7 @@ struct RecordsDeleteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, settings in
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
             guard let type = query.type else {
                 return try await delete(names, client: client)
             }

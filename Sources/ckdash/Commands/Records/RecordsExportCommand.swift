@@ -34,7 +34,7 @@ struct RecordsExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
             let typeName = try query.requireType()
             let format = RecordFileFormat.resolved(format, path: output)
             let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client)

@@ -42,7 +42,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, settings in
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
             let format = RecordFileFormat.resolved(format, path: file)
             let recordType = try await SchemaRecordTypes.recordType(named: type, for: format, client: client)
             let reader = try ImportFileReader(path: file, format: format, typeName: type, recordType: recordType)

@@ -19,7 +19,7 @@ struct RecordsLookupCommand: AsyncParsableCommand {
     var connection: ConnectionOptions
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
             var found: [Record] = []
             var missing = false
             for (name, result) in zip(names, try await client.lookupRecords(named: names, in: records.zoneID)) {

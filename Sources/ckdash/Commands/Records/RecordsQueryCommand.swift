@@ -33,7 +33,7 @@ struct RecordsQueryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
             let recordType = try await SchemaRecordTypes.recordType(named: try query.requireType(), client: client)
             let fieldNames = fields.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             let pages = client.queryPages(

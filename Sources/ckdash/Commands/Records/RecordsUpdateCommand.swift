@@ -10,7 +10,9 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
         abstract: "Set or remove fields of a record.",
         discussion: """
             Reads the record and saves it with its change tag, so a change made by someone else meanwhile is \
-            reported as a conflict (with the server's change tag) instead of being overwritten.
+            reported as a conflict (with the server's change tag) instead of being overwritten. With \
+            --if-change-tag, the save is made over that version instead: a script that read the record earlier \
+            updates it only if it has not changed since.
             """)
 
     @Argument(help: "The record's name.")
@@ -21,6 +23,11 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("A field to remove (repeatable).", valueName: "field"))
     var removedFields: [String] = []
+
+    @Option(
+        name: .customLong("if-change-tag"),
+        help: ArgumentHelp("Save only if the record's change tag is still this one (the one read by default).", valueName: "tag"))
+    var expectedChangeTag: String?
 
     @OptionGroup var records: RecordsOptions
 
@@ -34,7 +41,7 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
             var record: Record
             switch try await client.lookupRecords(named: [name], in: records.zoneID).first {
             case .success(let found)?: record = found
@@ -49,6 +56,9 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
                 values[field] = nil
             }
             record.fields = values
+            if let expectedChangeTag {
+                record.recordChangeTag = expectedChangeTag
+            }
             let saved = try await client.modifyRecords([RecordOperation(.replace, record)], in: records.zoneID)[0]
             if case .failure(let error) = saved, error.serverErrorCode == .conflict {
                 let tag = error.serverRecord?.recordChangeTag.map { "its change tag is now \($0)" } ?? "read it again"

@@ -114,6 +114,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
         .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),
     ]

@@ -12,7 +12,7 @@ public struct TOMLTable: Sendable, Equatable {
     /// Reads `text`; `TOMLError` says which line is wrong and why.
     public init(parsing text: String) throws(TOMLError) {
         var table = ""
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = Self.withoutComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
             let number = index + 1
             if line.isEmpty { continue }
@@ -51,10 +51,14 @@ public struct TOMLTable: Sendable, Equatable {
 
     private static func key(_ text: String, line: Int) throws(TOMLError) -> String {
         var parts: [String] = []
-        for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+        for part in dottedParts(of: text) {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") {
-                parts.append(String(trimmed.dropFirst().dropLast()))
+                let name = String(trimmed.dropFirst().dropLast())
+                guard !name.contains("."), !name.contains("\"") else {
+                    throw TOMLError(line: line, message: "\(trimmed) is not a key this file may use: a quoted name may not hold a dot or a quote")
+                }
+                parts.append(name)
             } else if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
                 parts.append(trimmed)
             } else {
@@ -62,6 +66,23 @@ public struct TOMLTable: Sendable, Equatable {
             }
         }
         return parts.joined(separator: ".")
+    }
+
+    /// `text` split at the dots outside quotes.
+    private static func dottedParts(of text: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = text.startIndex
+        var quoted = false
+        for index in text.indices {
+            if text[index] == "\"" {
+                quoted.toggle()
+            } else if text[index] == ".", !quoted {
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            }
+        }
+        parts.append(text[start...])
+        return parts
     }
 
     private static func value(_ text: String, line: Int) throws(TOMLError) -> String {
@@ -106,10 +127,17 @@ public struct TOMLTable: Sendable, Equatable {
 
     private static func withoutComment(_ line: String) -> String {
         var quote: Character?
+        var escaped = false
         for index in line.indices {
             let character = line[index]
             if let open = quote {
-                if character == open { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if character == "\\", open == "\"" {
+                    escaped = true
+                } else if character == open {
+                    quote = nil
+                }
             } else if character == "\"" || character == "'" {
                 quote = character
             } else if character == "#" {

@@ -48,5 +48,17 @@ struct ManagementCommandTests {
         #expect(actions == ["managementToken.revoke", "managementToken.create", "apiToken.create", "user.roles", "user.create", "schema.import", "container.create"])
         let filtered = try server.ckdash(["audit", "--action", "apiToken.create", "--json"]).standardOutput
         #expect(filtered.split(separator: "\n").count == 1)
+        func filteredActions(_ options: [String]) throws -> [String] {
+            try server.ckdash(["audit", "--json"] + options).standardOutput.split(separator: "\n").compactMap {
+                (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["action"] as? String
+            }
+        }
+        #expect(try filteredActions(["--action", "managementToken"]) == ["managementToken.revoke", "managementToken.create"])
+        #expect(try filteredActions(["--by", "tests", "--action", "user"]) == ["user.roles", "user.create"])
+        #expect(try filteredActions(["--by", "someone else"]).isEmpty)
+        #expect(try filteredActions(["--since", "1h"]).count == 7)
+        #expect(try filteredActions(["--until", "2020-01-01"]).isEmpty)
+        let badTime = try server.ckdash(["audit", "--since", "last week"])
+        #expect(badTime.status != 0 && badTime.standardError.contains("--since last week is not a time"))
     }
 }

@@ -136,23 +136,21 @@ extension CloudKitClient {
             .post, "managementTokens/revoke", body: ManagementCredentials.RevokeRequest(id: id))
     }
 
-    /// One page of the audit log, newest first, optionally of one container and one action.
+    /// One page of the audit log, newest first, of the entries `filter` keeps.
     public func auditLog(
-        container: ContainerID? = nil, action: String? = nil, limit: Int? = nil, continuationMarker: String? = nil
+        _ filter: ManagementAudit.Filter = ManagementAudit.Filter(), limit: Int? = nil, continuationMarker: String? = nil
     ) async throws -> ManagementAudit.Response {
-        var query: [(String, String)] = []
-        if let container { query.append(("container", container.rawValue)) }
-        if let action { query.append(("action", action)) }
+        var query = filter.queryItems.map { ($0.name, $0.value) }
         if let limit { query.append(("limit", String(limit))) }
         if let continuationMarker { query.append(("continuationMarker", continuationMarker)) }
         return try await send(.get, path: "/management/1/audit", query: query, authentication: .management)
     }
 
-    /// Every page of the audit log, newest first, as an `AsyncSequence`.
-    public func auditLogPages(container: ContainerID? = nil, action: String? = nil, limit: Int? = nil) -> PageSequence<ManagementAudit.Response> {
+    /// Every page of the audit log's entries that `filter` keeps, newest first, as an `AsyncSequence`.
+    public func auditLogPages(_ filter: ManagementAudit.Filter = ManagementAudit.Filter(), limit: Int? = nil) -> PageSequence<ManagementAudit.Response> {
         PageSequence(
             start: nil,
-            fetch: { marker in try await self.auditLog(container: container, action: action, limit: limit, continuationMarker: marker) },
+            fetch: { marker in try await self.auditLog(filter, limit: limit, continuationMarker: marker) },
             cursorAfter: \.continuationMarker)
     }
 

@@ -1,6 +1,6 @@
 /// `GET /management/1/audit`: every management call that changed something, newest first, a page at a time.
 ///
-/// Query parameters: `container` and `action` narrow the entries, `limit` (1 to 200, 50 by default) sizes the
+/// Query parameters: those of `Filter` narrow the entries, `limit` (1 to 200, 50 by default) sizes the
 /// page, and `continuationMarker` (from the previous page) continues.
 public enum ManagementAudit {
     /// One change made through the management API.

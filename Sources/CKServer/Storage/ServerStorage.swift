@@ -46,9 +46,9 @@ public protocol ServerStorage: Sendable {
     @discardableResult
     func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64
 
-    /// Audit entries newest first, with their sequence numbers: those before `sequence` when given, of one
-    /// container and one action when given, at most `limit`.
-    func auditEntries(container: ContainerID?, action: String?, before sequence: Int64?, limit: Int) async throws
+    /// Audit entries newest first, with their sequence numbers: those `filter` keeps, before `sequence` when
+    /// given, at most `limit`.
+    func auditEntries(matching filter: ManagementAudit.Filter, before sequence: Int64?, limit: Int) async throws
         -> [(sequence: Int64, entry: AuditEntry)]
 
     /// Stores a credential (the secret's hash only).

@@ -2,15 +2,26 @@ import ArgumentParser
 import CKClient
 import CKModel
 import CommandLineSupport
+import Foundation
 
-/// `ckdash audit`: the management changes, newest first, filtered by container and action.
+/// `ckdash audit`: the management changes, newest first, filtered by container, action, token and time.
 struct AuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit", abstract: "List the audit log of management changes, newest first.",
         discussion: "Every change made through the management API is logged with the token's name, the time, the target and the change.")
 
-    @Option(help: ArgumentHelp("Only entries of this action, such as schema.deploy or apiToken.revoke.", valueName: "action"))
+    @Option(help: ArgumentHelp(
+        "Only entries of this action (schema.deploy, apiToken.revoke) or kind of change (schema, user, apiToken).", valueName: "action"))
     var action: String?
+
+    @Option(name: .customLong("by"), help: ArgumentHelp("Only changes made with the management token of this name.", valueName: "token name"))
+    var tokenName: String?
+
+    @Option(help: ArgumentHelp("Only changes made at or after this time: 2026-11-24T10:00:00Z, 2026-11-24 or a time ago (2h, 7d).", valueName: "time"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only changes made before this time, written as for --since.", valueName: "time"))
+    var until: String?
 
     @Flag(help: "Only entries of the container given with --container (or CKDASH_CONTAINER).")
     var thisContainer = false
@@ -27,11 +38,21 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup(title: "Server")
     var connection: ConnectionOptions
 
+    func validate() throws {
+        for (option, text) in [("--since", since), ("--until", until)] {
+            if let text, DisplayTime.date(from: text) == nil {
+                throw ValidationError("\(option) \(text) is not a time: give \(DisplayTime.readableForms)")
+            }
+        }
+    }
+
     func run() async throws {
         try await ServerSession.run(connection) { client, settings in
-            let container = thisContainer ? try settings.requireContainer() : nil
+            let filter = ManagementAudit.Filter(
+                container: thisContainer ? try settings.requireContainer() : nil, action: action, tokenName: tokenName,
+                since: since.flatMap(Self.milliseconds), until: until.flatMap(Self.milliseconds))
             var entries: [ManagementAudit.Entry] = []
-            for try await page in client.auditLogPages(container: container, action: action, limit: min(max(limit, 1), 200)) {
+            for try await page in client.auditLogPages(filter, limit: min(max(limit, 1), 200)) {
                 entries += page.entries
                 if !all, entries.count >= limit { break }
             }
@@ -53,5 +74,10 @@ struct AuditCommand: AsyncParsableCommand {
             }
             print(table.text, terminator: "")
         }
+    }
+
+    /// A time given on the command line, in milliseconds since 1970.
+    private static func milliseconds(_ text: String) -> Int64? {
+        DisplayTime.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
     }
 }

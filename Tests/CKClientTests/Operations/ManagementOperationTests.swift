@@ -27,7 +27,7 @@ struct ManagementOperationTests {
             _ = try await admin.editSchema([.init(.revoke, recordType: "Post", role: "_icloud", permission: "CREATE")])
             #expect(try await create("p3") == .accessDenied)
 
-            let audit = try await admin.auditLog(action: "schema.edit")
+            let audit = try await admin.auditLog(ManagementAudit.Filter(action: "schema.edit"))
             #expect(audit.entries.map(\.changes) == [
                 ["revoke CREATE on Post from _icloud"], ["grant CREATE on Post to _icloud"],
                 ["create record type Post", "add field Post.text STRING", "revoke CREATE on Post from _icloud"],

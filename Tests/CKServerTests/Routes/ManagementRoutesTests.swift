@@ -182,4 +182,37 @@ struct ManagementRoutesTests {
             }
         }
     }
+
+    @Test("the audit log narrows to a kind of change, a token's name, and a span of time")
+    func auditLogFilters() async throws {
+        let server = try await TestServer()
+        let schema = "containers/\(server.container)/schema"
+        let ci = try await CredentialService(storage: server.temporary.storage, configuration: server.temporary.configuration)
+            .createManagementToken(name: "ci", container: nil, readOnly: false)
+        try await server.live { client in
+            func entries(_ query: String) async throws -> [ManagementAudit.Entry] {
+                let response = try await TestServer.management(client, .get, "audit?" + query, token: server.managementToken)
+                return try TestServer.decode(ManagementAudit.Response.self, response).entries
+            }
+            _ = try await TestServer.management(client, .post, schema + "/import", ManagementSchema.ImportRequest(ckdb: try Self.fixture("apple-coins-v1")), token: ci)
+            let first = try #require(try await entries("").first)
+            try await Task.sleep(for: .milliseconds(20))
+            _ = try await TestServer.management(client, .post, "containers/\(server.container)/apiTokens", ManagementCredentials.CreateTokenRequest(name: "web"), token: server.managementToken)
+            let diff = try TestServer.decode(ManagementSchema.DiffResponse.self, try await TestServer.management(client, .get, schema + "/diff", token: ci))
+            _ = try await TestServer.management(client, .post, schema + "/deploy", ManagementSchema.DeployRequest(digest: diff.digest), token: ci)
+
+            #expect(try await entries("action=schema").map(\.action) == ["schema.deploy", "schema.import"])
+            #expect(try await entries("action=sch").isEmpty, "a kind of change is a whole prefix")
+            #expect(try await entries("token=ci").map(\.action) == ["schema.deploy", "schema.import"])
+            #expect(try await entries("token=tests").map(\.action) == ["apiToken.create"])
+            #expect(try await entries("since=\(first.timestamp + 1)").map(\.action) == ["schema.deploy", "apiToken.create"])
+            #expect(try await entries("until=\(first.timestamp + 1)").map(\.action) == ["schema.import"])
+            #expect(try await entries("since=\(first.timestamp + 1)&token=ci&action=schema.deploy").count == 1)
+            for bad in ["audit?since=yesterday", "audit?until=-5"] {
+                let response = try await TestServer.management(client, .get, bad, token: server.managementToken)
+                #expect(response.status == .badRequest, "\(bad)")
+                #expect(try response.json["reason"] as? String == "\(bad.contains("since") ? "since" : "until") must be a time in milliseconds since 1970, such as 1795477272835")
+            }
+        }
+    }
 }

@@ -37,19 +37,34 @@ extension SQLiteStorage {
         }
     }
 
-    public func auditEntries(container: ContainerID?, action: String?, before sequence: Int64?, limit: Int) async throws
+    public func auditEntries(matching filter: ManagementAudit.Filter, before sequence: Int64?, limit: Int) async throws
         -> [(sequence: Int64, entry: AuditEntry)]
     {
         try await writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
-            if let container {
+            if let container = filter.container {
                 conditions.append("container_id = ?")
                 arguments += [container.rawValue]
             }
-            if let action {
+            if let action = filter.action, filter.actionIsKind {
+                conditions.append("substr(action, 1, ?) = ?")
+                arguments += [action.count + 1, action + "."]
+            } else if let action = filter.action {
                 conditions.append("action = ?")
                 arguments += [action]
+            }
+            if let tokenName = filter.tokenName {
+                conditions.append("token_name = ?")
+                arguments += [tokenName]
+            }
+            if let since = filter.since {
+                conditions.append("recorded_at >= ?")
+                arguments += [Double(since) / 1000]
+            }
+            if let until = filter.until {
+                conditions.append("recorded_at < ?")
+                arguments += [Double(until) / 1000]
             }
             if let sequence {
                 conditions.append("sequence < ?")

@@ -23,8 +23,23 @@ public struct CommandRun: Sendable {
     /// Runs the built executable `tool` with `arguments`, feeding `input` on standard input; `environment` adds
     /// to (or, with an empty value, removes from) the test's environment variables.
     public static func run(_ tool: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandRun {
+        try execute(productsDirectory.appendingPathComponent(tool), arguments, input: input, environment: environment)
+    }
+
+    /// Runs the built executable `tool` on a pseudo-terminal, as someone at a terminal would, through util-linux's
+    /// `script`; what it writes to standard output and standard error arrives together, in `standardOutput`.
+    public static func onTerminal(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
+        let command = ([productsDirectory.appendingPathComponent(tool).path] + arguments).map(shellQuoted).joined(separator: " ")
+        return try execute(URL(fileURLWithPath: "/usr/bin/script"), ["-qefc", command, "/dev/null"], input: "", environment: environment)
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private static func execute(_ executable: URL, _ arguments: [String], input: String, environment: [String: String]) throws -> CommandRun {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
             var variables = ProcessInfo.processInfo.environment

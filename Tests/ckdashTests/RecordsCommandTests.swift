@@ -117,6 +117,26 @@ struct RecordsCommandTests {
         #expect(viaEnvironment.status == 0 && viaEnvironment.standardOutput.contains("Mine"))
     }
 
+    @Test("import, export and bulk delete show count, rate and time left on a terminal, and nothing on standard error when piped")
+    func progressOnTerminalOnly() throws {
+        let server = try LiveServer()
+        let file = try temporaryFile((0..<1000).map(Self.itemLine).joined(separator: "\n") + "\n", named: "progress.jsonl")
+        let imported = try server.ckdashOnTerminal(["records", "import", file, "--type", "Item"])
+        #expect(imported.status == 0, "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("batch 5: lines 801–1000: 200 created"))
+        #expect(imported.standardOutput.contains("\r\u{1B}[2K400 records · "))
+        #expect(imported.standardOutput.contains("s left"))
+        let exported = try server.ckdashOnTerminal(["records", "export", "--type", "Item", "--output", file + ".out"])
+        #expect(exported.standardOutput.contains("\r\u{1B}[2K1,000 records · "))
+        let deleted = try server.ckdashOnTerminal(["records", "delete", "--type", "Item", "--filter", "stock >= 0", "--yes"])
+        #expect(deleted.standardOutput.contains("of 1,000 records deleted · "))
+        #expect(deleted.standardOutput.hasSuffix("Deleted 1000 records.\r\n"))
+
+        let piped = try server.ckdash(["records", "import", file, "--type", "Item"])
+        #expect(piped.status == 0 && piped.standardError.isEmpty)
+        #expect(try server.ckdash(["records", "export", "--type", "Item", "--output", file + ".out"]).standardError.isEmpty)
+    }
+
     @Test("delete by query: --dry-run lists, a wrong count is refused, --yes deletes")
     func deleteByQuery() throws {
         let server = try LiveServer()

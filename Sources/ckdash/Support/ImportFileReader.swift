@@ -29,6 +29,11 @@ final class ImportFileReader {
         }
     }
 
+    /// How much of the file (0 to 1) the entries read so far cover; `nil` when its size is unknown.
+    var fractionRead: Double? {
+        lines.fractionRead
+    }
+
     /// The next record, or `nil` at the end of the file; blank lines are skipped.
     func next() throws -> ImportEntry? {
         guard let row = try nextRow() else { return nil }

@@ -10,6 +10,10 @@ final class LineReader {
     private var atEnd = false
     /// The number of the line `next()` returned last.
     private(set) var lineNumber = 0
+    /// The bytes read from the file into `buffer` before `buffer`'s first byte.
+    private var bytesBeforeBuffer = 0
+    /// The file's size, when it is a regular file (not a pipe).
+    private let fileSize: Int?
 
     /// Opens `path`; a missing or unreadable file is a `CommandFailure`.
     init(path: String) throws {
@@ -17,6 +21,14 @@ final class LineReader {
             throw CommandFailure("cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")")
         }
         self.handle = handle
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        fileSize = attributes?[.type] as? FileAttributeType == .typeRegular ? (attributes?[.size] as? NSNumber)?.intValue : nil
+    }
+
+    /// How much of the file (0 to 1) the lines returned so far cover; `nil` when the size is unknown.
+    var fractionRead: Double? {
+        guard let fileSize, fileSize > 0 else { return nil }
+        return min(1, Double(bytesBeforeBuffer + position) / Double(fileSize))
     }
 
     deinit {
@@ -42,6 +54,7 @@ final class LineReader {
                 return line
             }
             buffer.removeFirst(position)
+            bytesBeforeBuffer += position
             position = 0
             let block = try handle.read(upToCount: 1 << 20) ?? Data()
             if block.isEmpty { atEnd = true } else { buffer.append(contentsOf: block) }

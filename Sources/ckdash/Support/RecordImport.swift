@@ -34,20 +34,20 @@ struct RecordImport {
             batch.append(entry)
             if batch.count == batchSize {
                 number += 1
-                try await send(batch, number: number, progress: progress)
+                try await send(batch, number: number, progress: progress, fractionRead: reader.fractionRead)
                 batch = []
             }
         }
         if !batch.isEmpty {
             number += 1
-            try await send(batch, number: number, progress: progress)
+            try await send(batch, number: number, progress: progress, fractionRead: reader.fractionRead)
         }
         progress.finish()
         try? FileManager.default.removeItem(atPath: journalPath)
     }
 
     /// Creates one batch's records; records already there count as done. Any other failure stops the import.
-    private mutating func send(_ batch: [ImportEntry], number: Int, progress: ProgressLine) async throws {
+    private mutating func send(_ batch: [ImportEntry], number: Int, progress: ProgressLine, fractionRead: Double?) async throws {
         var records: [Record] = []
         var problems: [String] = []
         for entry in batch {
@@ -69,6 +69,7 @@ struct RecordImport {
             }
         }
         let lines = "\(batch[0].lines.lowerBound)–\(batch[batch.count - 1].lines.upperBound)"
+        progress.finish()
         if json {
             let report = BatchReport(batch: number, lines: lines, created: created, alreadyThere: existing, failed: problems.count)
             print(try JSONOutput.line(report))
@@ -76,14 +77,13 @@ struct RecordImport {
             print("batch \(number): lines \(lines): \(created) created, \(existing) already there\(problems.isEmpty ? "" : ", \(problems.count) failed")")
         }
         guard problems.isEmpty else {
-            progress.finish()
             problems.forEach(StandardError.write)
             throw CommandFailure(
                 "the import stopped at batch \(number) (lines \(lines)); \(journalPath) keeps the progress: fix the file and run the same import to resume")
         }
         journal.linesDone = batch[batch.count - 1].lines.upperBound
         try journal.save(to: journalPath)
-        progress.advance(by: batch.count)
+        progress.advance(by: batch.count, fractionRead: fractionRead)
     }
 
     /// A batch's line in JSON.

@@ -47,6 +47,11 @@ final class LiveServer: @unchecked Sendable {
         ]
     }
 
+    /// Runs `ckdash arguments` against this server on a pseudo-terminal; standard output and error arrive together.
+    func ckdashOnTerminal(_ arguments: [String]) throws -> CommandRun {
+        try CommandRun.onTerminal("ckdash", arguments, environment: environment)
+    }
+
     /// Runs `ckdash arguments` against this server.
     func ckdash(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> CommandRun {
         try CommandRun.ckdash(arguments, input: input, environment: environment.merging(extra) { $1 })

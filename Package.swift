@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CKSchema", targets: ["CKSchema"]),
         .library(name: "CKServer", targets: ["CKServer"]),
         .library(name: "CKClient", targets: ["CKClient"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .executable(name: "ckserver", targets: ["ckserver"]),
         .executable(name: "ckdash", targets: ["ckdash"]),
     ],
@@ -29,6 +30,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "CKModel", swiftSettings: swiftSettings),
+        .target(name: "TerminalKit", swiftSettings: swiftSettings),
         .target(
             name: "CKSchema",
             dependencies: ["CKModel", .product(name: "Crypto", package: "swift-crypto")],
@@ -114,6 +116,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
         .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CKServer", targets: ["CKServer"]),
         .library(name: "CKClient", targets: ["CKClient"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .library(name: "Dashboard", targets: ["Dashboard"]),
         .executable(name: "ckserver", targets: ["ckserver"]),
         .executable(name: "ckdash", targets: ["ckdash"]),
     ],
@@ -32,6 +33,7 @@ let package = Package(
     targets: [
         .target(name: "CKModel", swiftSettings: swiftSettings),
         .target(name: "TerminalKit", swiftSettings: swiftSettings),
+        .target(name: "Dashboard", dependencies: ["TerminalKit", "CKClient", "CKSchema", "CKModel"], swiftSettings: swiftSettings),
         .target(
             name: "CKSchema",
             dependencies: ["CKModel", .product(name: "Crypto", package: "swift-crypto")],
@@ -119,6 +121,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "CKModel"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
         .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),

@@ -121,7 +121,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "CKModel"]),
+        .testTarget(
+            name: "DashboardTests",
+            dependencies: ["Dashboard", "CKClient", "CKServer", "CKModel", "CKSchema", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
         .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),

@@ -24,8 +24,9 @@ import Logging
 /// try await client.shutdown()
 /// ```
 ///
-/// A client is `Sendable` and cheap to derive: `database(_:)` addresses another database and
-/// `actingAsUser(webAuthToken:)` another user, both over the same connections.
+/// A client is `Sendable` and cheap to derive: `database(_:)` addresses another database,
+/// `addressing(_:environment:)` another container or environment, and `actingAsUser(webAuthToken:)` or
+/// `actingAsUser(recordName:)` another user, all over the same connections.
 public final class CloudKitClient: Sendable {
     /// The server, container, credentials and retry policy this client uses.
     public let configuration: ClientConfiguration
@@ -78,6 +79,14 @@ public final class CloudKitClient: Sendable {
     public func database(_ database: DatabaseScope) -> CloudKitClient {
         var configuration = configuration
         configuration.database = database
+        return CloudKitClient(configuration: configuration, transport: transport, webAuthTokens: webAuthTokens, logger: logger, sleep: sleep)
+    }
+
+    /// A client of another container or environment, in the same database, over the same connections.
+    public func addressing(_ container: ContainerID?, environment: ContainerEnvironment) -> CloudKitClient {
+        var configuration = configuration
+        configuration.container = container
+        configuration.environment = environment
         return CloudKitClient(configuration: configuration, transport: transport, webAuthTokens: webAuthTokens, logger: logger, sleep: sleep)
     }
 

@@ -1,4 +1,5 @@
 import CKModel
+import CKSchema
 
 /// ckserver's management API (`/management/1/…`, see docs/management-api.md), sent with the configured
 /// management token. These calls are ckserver's own; the data API calls work with any CloudKit server.
@@ -17,6 +18,11 @@ extension CloudKitClient {
     /// The schema of an environment of the configured container (the configured environment unless given).
     public func schema(of environment: ContainerEnvironment? = nil) async throws -> ManagementSchema.Response {
         try await management(.get, try containerPath("schema/\((environment ?? configuration.environment).rawValue)"))
+    }
+
+    /// The schema of an environment as CKSchema's model (read from its `.ckdb` text), in canonical order.
+    public func parsedSchema(of environment: ContainerEnvironment? = nil) async throws -> Schema {
+        try await schema(of: environment).parsedSchema()
     }
 
     /// Replaces the development schema with `.ckdb` text; with `validateOnly`, only says what it would change.
@@ -161,5 +167,16 @@ extension CloudKitClient {
 
     private func management<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Answer {
         try await send(method, path: "/management/1/" + path, body: body, authentication: .management)
+    }
+}
+
+extension ManagementSchema.Response {
+    /// The schema as CKSchema's model, read from the `.ckdb` text, in canonical order.
+    public func parsedSchema() throws(CloudKitClientError) -> Schema {
+        do {
+            return try SchemaParser.parse(ckdb).canonical
+        } catch {
+            throw .decoding(operation: "schema", httpStatus: 200, detail: "the server's schema cannot be read: \(error)")
+        }
     }
 }

@@ -8,12 +8,7 @@ enum SchemaRecordTypes {
     /// The record type named `name` in the schema of the client's environment; `nil` when the schema has no
     /// such type yet (values are then guessed, as cktool does).
     static func recordType(named name: String, client: CloudKitClient) async throws -> RecordType? {
-        let response = try await client.schema()
-        do {
-            return try SchemaParser.parse(response.ckdb).canonical.recordType(named: name)
-        } catch {
-            throw CommandFailure("the server's schema cannot be read: \(error)")
-        }
+        try await client.parsedSchema().recordType(named: name)
     }
 
     /// The record type named `name` for reading or writing a file of `format`: CSV's columns come from the

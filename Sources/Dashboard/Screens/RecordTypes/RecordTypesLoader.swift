@@ -1,0 +1,21 @@
+import CKClient
+import CKModel
+import CKSchema
+
+/// Fetches what the record types screen shows: the environment's schema, then (separately, since it counts
+/// every record) each type's record count and index sizes.
+struct RecordTypesLoader: Sendable {
+    let client: CloudKitClient
+
+    /// The schema of the session's environment, with its `.ckdb` text.
+    func schema() async throws -> (schema: Schema, ckdb: String) {
+        let response = try await client.schema()
+        return (try response.parsedSchema(), response.ckdb)
+    }
+
+    /// Records, bytes and index sizes per record type, by type name.
+    func statistics() async throws -> [String: ManagementStatistics.RecordType] {
+        let response = try await client.statistics()
+        return Dictionary(response.recordTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,93 @@
+import Synchronization
+
+/// Work the UI starts without waiting for it: each job runs as a task, and its result is handed back to the
+/// run loop's thread, where the code that asked for it applies it to the screen's state.
+///
+/// The run loop owns this object and calls `deliverFinished()` between frames; only the result crosses
+/// threads, never the closure that applies it, so screens can keep their state in plain classes. A job can be
+/// cancelled (Esc on a long load); its result is then dropped.
+///
+/// ```swift
+/// work.start({ try await loader.zones() }) { [weak self] result in
+///     self?.zones = result   // runs on the run loop's thread
+/// }
+/// ```
+public final class BackgroundWork {
+    /// A job's identity, to cancel it.
+    public struct Job: Hashable, Sendable {
+        let number: Int
+    }
+
+    /// Results that arrived from the tasks, waiting for the run loop.
+    private final class Inbox: Sendable {
+        let results = Mutex<[(Job, Result<any Sendable, any Error>)]>([])
+    }
+
+    private let finished = Inbox()
+    private let wake: @Sendable () -> Void
+    private var handlers: [Job: (Result<any Sendable, any Error>) -> Void] = [:]
+    private var tasks: [Job: Task<Void, Never>] = [:]
+    private var nextNumber = 0
+
+    /// Creates the queue; `wake` is called from the job's task when a result is ready, so an idle run loop can
+    /// stop waiting for keys.
+    public init(wake: @escaping @Sendable () -> Void = {}) {
+        self.wake = wake
+    }
+
+    /// Whether any job is still running: what a spinner shows.
+    public var isBusy: Bool { !tasks.isEmpty }
+
+    /// Starts `operation` as a task; `apply` gets its result on the run loop's thread, unless the job is
+    /// cancelled first.
+    @discardableResult
+    public func start<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value, apply: @escaping (Result<Value, any Error>) -> Void
+    ) -> Job {
+        nextNumber += 1
+        let job = Job(number: nextNumber)
+        handlers[job] = { result in apply(result.map { $0 as! Value }) }
+        tasks[job] = Task { [finished, wake] in
+            let result: Result<any Sendable, any Error>
+            do {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            finished.results.withLock { $0.append((job, result)) }
+            wake()
+        }
+        return job
+    }
+
+    /// Cancels a job: its task is cancelled and its result, if it still comes, is not applied.
+    public func cancel(_ job: Job) {
+        tasks.removeValue(forKey: job)?.cancel()
+        handlers[job] = nil
+    }
+
+    /// Cancels every job.
+    public func cancelAll() {
+        for job in Array(tasks.keys) {
+            cancel(job)
+        }
+    }
+
+    /// Applies the results that arrived since the last call, in the order they arrived; returns how many were
+    /// applied (so the run loop knows whether to draw again).
+    @discardableResult
+    public func deliverFinished() -> Int {
+        let arrived = finished.results.withLock { results in
+            defer { results.removeAll() }
+            return results
+        }
+        var applied = 0
+        for (job, result) in arrived {
+            tasks[job] = nil
+            guard let handler = handlers.removeValue(forKey: job) else { continue }
+            handler(result)
+            applied += 1
+        }
+        return applied
+    }
+}

@@ -1,0 +1,44 @@
+import Synchronization
+import TerminalKit
+import Testing
+
+@Suite("BackgroundWork hands results back to the run loop's thread")
+struct BackgroundWorkTests {
+    /// Calls `deliverFinished()` until `condition` holds, as the run loop does between frames.
+    func runLoop(_ work: BackgroundWork, until condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() {
+            work.deliverFinished()
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    @Test("a result is applied only when the run loop delivers it, and errors arrive as failures")
+    func delivers() async throws {
+        let woken = Mutex(0)
+        let work = BackgroundWork { woken.withLock { $0 += 1 } }
+        var zones: [String] = []
+        var failure: String?
+        work.start({ ["_defaultZone", "Receipts"] }) { zones = (try? $0.get()) ?? [] }
+        work.start({ () async throws -> Int in throw CancellationError() }) { if case .failure = $0 { failure = "failed" } }
+        #expect(zones.isEmpty && work.isBusy)
+        try await runLoop(work) { !zones.isEmpty && failure != nil }
+        #expect(zones == ["_defaultZone", "Receipts"] && failure == "failed")
+        #expect(!work.isBusy && woken.withLock { $0 } == 2)
+    }
+
+    @Test("a cancelled job's task is cancelled and its result never applied")
+    func cancels() async throws {
+        let work = BackgroundWork()
+        let sawCancellation = Mutex(false)
+        var applied = false
+        let job = work.start({
+            do { try await Task.sleep(for: .seconds(10)) } catch { sawCancellation.withLock { $0 = true } }
+            return 1
+        }) { _ in applied = true }
+        work.cancel(job)
+        #expect(!work.isBusy)
+        try await runLoop(work) { sawCancellation.withLock { $0 } }
+        work.deliverFinished()
+        #expect(sawCancellation.withLock { $0 } && !applied)
+    }
+}

@@ -37,6 +37,7 @@ public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
         /// No built-in or user theme has this name (`available` lists those that do).
         case unknownTheme(String, available: [String])
 
+        /// What is wrong and how to write it instead, for the user.
         public var description: String {
             switch self {
             case .syntax(let detail):
@@ -61,6 +62,7 @@ public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `file:line: problem`, as compilers write it, so editors and terminals can jump to the line.
     public var description: String {
         switch (file, line) {
         case (let file?, let line?): "\(file):\(line): \(problem)"

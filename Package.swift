@@ -29,10 +29,18 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         .target(name: "CKModel", swiftSettings: swiftSettings),
-        .target(name: "TerminalKit", swiftSettings: swiftSettings),
+        .target(
+            name: "TerminalKit",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings,
+            plugins: ["ThemeEmbedderPlugin"]
+        ),
+        .executableTarget(name: "ThemeEmbedder", swiftSettings: swiftSettings),
+        .plugin(name: "ThemeEmbedderPlugin", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         .target(name: "Dashboard", dependencies: ["TerminalKit", "CKClient", "CKSchema", "CKModel"], swiftSettings: swiftSettings),
         .target(
             name: "CKSchema",

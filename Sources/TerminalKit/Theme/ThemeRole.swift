@@ -49,4 +49,8 @@ public struct ThemeRole: Hashable, Sendable, CustomStringConvertible {
         .text, .muted, .border, .title, .columnHeader, .selection, .selectionInactive, .statusBar, .keyHint, .key, .input, .dialog,
         .error, .warning, .success,
     ]
+
+    /// The attributes of TerminalKit's roles on a terminal without colour when a theme does not say: selection
+    /// and the status bar reversed, titles and keys bold, errors bold and reversed.
+    public static let widgetMonochromeAttributes: [ThemeRole: TextAttributes] = Theme.monochrome.styles.mapValues(\.attributes)
 }

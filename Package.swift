@@ -96,6 +96,7 @@ let package = Package(
             dependencies: [
                 "CKClient", "CKSchema", "CKModel", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -15,3 +15,19 @@ extension Canvas {
         return column
     }
 }
+
+extension Canvas {
+    /// Writes the part of `text` from display column `skipping` on the first row of `line`, for text scrolled
+    /// sideways: a wide character cut by the left edge is left out, and nothing passes the right edge.
+    public mutating func write(_ text: String, skipping: Int, in line: Rect, style: Style) {
+        guard !line.isEmpty else { return }
+        var column = 0
+        for character in text {
+            let width = DisplayWidth.of(character)
+            defer { column += width }
+            if column < skipping { continue }
+            if column - skipping + width > line.width { break }
+            write(String(character), column: line.x + column - skipping, row: line.y, style: style)
+        }
+    }
+}

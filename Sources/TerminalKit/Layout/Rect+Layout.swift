@@ -10,4 +10,9 @@ extension Rect {
         guard offset >= 0, offset < height else { return Rect(x: x, y: y + offset, width: width, height: 0) }
         return Rect(x: x, y: y + offset, width: width, height: 1)
     }
+
+    /// The same rectangle `rows` rows lower.
+    public func offsetBy(rows: Int) -> Rect {
+        Rect(x: x, y: y + rows, width: width, height: height)
+    }
 }

@@ -12,14 +12,7 @@ extension TextField {
             return
         }
         scrollIntoView(width: line.width)
-        var column = 0
-        for character in characters {
-            let width = DisplayWidth.of(character)
-            defer { column += width }
-            if column < scrollColumn { continue }
-            if column - scrollColumn + width > line.width { break }
-            canvas.write(String(character), column: line.x + column - scrollColumn, row: line.y, style: style)
-        }
+        canvas.write(text, skipping: scrollColumn, in: line, style: style)
     }
 
     /// Where the terminal's cursor belongs in `rect` after the last drawing: on the character after the text

@@ -2,7 +2,7 @@
 /// overlay describe it.
 ///
 /// ```swift
-/// KeyBinding(.delete, keys: [.control("d")], label: "Delete", help: "Delete the selected record",
+/// KeyBinding(.delete, keys: [.character("d")], label: "Delete", help: "Delete the selected record",
 ///            group: "Records", isMutation: true)
 /// ```
 public struct KeyBinding: Hashable, Sendable {

@@ -2,10 +2,10 @@
 /// once, ←/→ and Tab move, Enter takes the highlighted answer, Esc means No.
 ///
 /// ```swift
-/// var confirmation = Confirmation(title: "Delete record", message: "Delete Party “summer”?", confirmTitle: "Delete")
+/// var confirmation = ConfirmDialog(title: "Delete record", message: "Delete Party “summer”?", confirmTitle: "Delete")
 /// if confirmation.handle(key) == .confirmed { delete() }
 /// ```
-public struct Confirmation: Hashable, Sendable {
+public struct ConfirmDialog: Hashable, Sendable {
     /// The answer, once there is one.
     public enum Outcome: Hashable, Sendable {
         /// No answer yet.

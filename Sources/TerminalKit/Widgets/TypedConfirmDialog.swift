@@ -1,7 +1,7 @@
 /// A confirmation that asks for a name to be typed before it can be given, for changes to production: the
 /// confirm button stays disabled until the field holds exactly the required name. Enter confirms when it
 /// does, Esc declines.
-public struct TypedConfirmation: Hashable, Sendable {
+public struct TypedConfirmDialog: Hashable, Sendable {
     /// The name to type: a container's, a zone's.
     public let requiredName: String
     /// The field the name is typed into.
@@ -27,7 +27,7 @@ public struct TypedConfirmation: Hashable, Sendable {
     public var isConfirmable: Bool { field.text == requiredName }
 
     /// Edits the name, confirms on Enter when it matches, declines on Esc.
-    public mutating func handle(_ key: Key) -> Confirmation.Outcome {
+    public mutating func handle(_ key: Key) -> ConfirmDialog.Outcome {
         switch key {
         case .escape:
             return .declined

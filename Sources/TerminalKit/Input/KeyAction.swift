@@ -12,6 +12,7 @@ public struct KeyAction: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// The stable name, as key maps write it.
     public var description: String { rawValue }
 
     /// Moves the selection (or the view) one row down.

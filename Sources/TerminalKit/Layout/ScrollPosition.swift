@@ -44,6 +44,11 @@ public struct ScrollPosition: Hashable, Sendable {
         return top != before
     }
 
+    /// Keeps the view inside the rows after they or the room changed, for widgets without a selection.
+    public mutating func clampTop(count: Int, pageHeight: Int) {
+        top = max(0, min(top, count - max(1, pageHeight)))
+    }
+
     /// Keeps the selection inside the rows and the view on the selection, without blank rows below the last
     /// row when there are enough rows to fill the view.
     public mutating func reveal(count: Int, pageHeight: Int) {

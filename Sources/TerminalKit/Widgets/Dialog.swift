@@ -42,8 +42,8 @@ public struct Dialog: Hashable, Sendable {
         case .right, .tab, .character("l"):
             moveSelection(by: 1)
         case .character(let character):
-            let lowered = Character(character.lowercased())
-            if let index = buttons.firstIndex(where: { $0.shortcut == lowered && $0.isEnabled }) { return .chose(index) }
+            let typed = character.lowercased()
+            if let index = buttons.firstIndex(where: { $0.shortcut.map(String.init) == typed && $0.isEnabled }) { return .chose(index) }
         default:
             break
         }

@@ -25,10 +25,15 @@ public struct HelpOverlay: Hashable, Sendable {
 
     /// The lines listed: each group's name, then a `keys  help` line per binding, a blank line between groups.
     public var lines: [String] {
-        let keyWidth = bindings.bindings.map { DisplayWidth.of($0.keyNames) }.max() ?? 0
+        let width = keyWidth
         return bindings.groups.enumerated().flatMap { index, group in
-            (index > 0 ? [""] : []) + [group.name] + group.bindings.map { "  " + DisplayWidth.padded($0.keyNames, to: keyWidth) + "  " + $0.help }
+            (index > 0 ? [""] : []) + [group.name] + group.bindings.map { "  " + DisplayWidth.padded($0.keyNames, to: width) + "  " + $0.help }
         }
+    }
+
+    /// The width of the keys column: the longest keys.
+    private var keyWidth: Int {
+        bindings.bindings.map { DisplayWidth.of($0.keyNames) }.max() ?? 0
     }
 
     /// Scrolls, or closes on Esc, ? and q.
@@ -48,8 +53,8 @@ public struct HelpOverlay: Hashable, Sendable {
         canvas.fill(box, style: theme.style(.dialog))
         let inside = Box(title: title).draw(in: box, on: &canvas, theme: theme).inset(horizontal: 1)
         pageHeight = max(1, inside.height)
-        position.scroll(.rows(0), count: lines.count, pageHeight: pageHeight)
-        let keyWidth = bindings.bindings.map { DisplayWidth.of($0.keyNames) }.max() ?? 0
+        position.clampTop(count: lines.count, pageHeight: pageHeight)
+        let keyWidth = keyWidth
         for index in position.visibleRows(count: lines.count, pageHeight: inside.height) {
             let line = inside.row(index - position.top)
             let isHeading = !lines[index].hasPrefix(" ")

@@ -88,8 +88,8 @@ public struct ListItem: Hashable, Sendable, ExpressibleByStringLiteral {
 
     /// Draws the title on the left of `line` and the detail on its right, the title winning the room.
     func draw(in line: Rect, on canvas: inout Canvas, style: Style, detailStyle: Style) {
-        let used = canvas.write(title, in: line.inset(horizontal: 1), style: style)
-        let titleEnd = used + DisplayWidth.of(DisplayWidth.truncated(title, toFit: max(0, line.width - 2)))
+        let start = canvas.write(title, in: line.inset(horizontal: 1), style: style)
+        let titleEnd = start + DisplayWidth.of(DisplayWidth.truncated(title, toFit: max(0, line.width - 2)))
         guard let detail, !detail.isEmpty else { return }
         let room = line.maxX - 1 - (titleEnd + 2)
         guard room >= 4 else { return }

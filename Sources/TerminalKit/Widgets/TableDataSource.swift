@@ -59,7 +59,9 @@ public struct TableRows: TableDataSource, Hashable, Sendable {
         self.rows = rows
     }
 
+    /// All the rows, loaded.
     public var rowCount: RowCount { .complete(rows.count) }
 
+    /// The cells of row `row`.
     public func cells(forRow row: Int) -> [TableCell] { rows[row] }
 }

@@ -55,7 +55,7 @@ public struct TextView: Hashable, Sendable {
             let index = ((line + step * distance) % lines.count + lines.count) % lines.count
             if !TextMatch.ranges(of: searchTerm, in: lines[index]).isEmpty {
                 position.top = index
-                position.scroll(.rows(0), count: lines.count, pageHeight: pageHeight)
+                position.clampTop(count: lines.count, pageHeight: pageHeight)
                 return true
             }
         }
@@ -65,7 +65,7 @@ public struct TextView: Hashable, Sendable {
     /// Draws the lines on screen into `rect`, matches of the search in `selection`.
     public mutating func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         pageHeight = max(1, rect.height)
-        position.scroll(.rows(0), count: lines.count, pageHeight: pageHeight)
+        position.clampTop(count: lines.count, pageHeight: pageHeight)
         canvas.fill(rect, style: theme.style(.text))
         for index in position.visibleRows(count: lines.count, pageHeight: rect.height) {
             let line = rect.row(index - position.top)

@@ -1,0 +1,84 @@
+import TerminalKit
+import Testing
+
+@Suite("Dialogs and confirmations: No by default, y/n shortcuts, typing the name for production")
+struct ConfirmDialogTests {
+    private func deleteZone() -> ConfirmDialog {
+        ConfirmDialog(title: "Delete zone", message: "Delete the zone Archive and its 1,204 records?", confirmTitle: "Delete", declineTitle: "Cancel")
+    }
+
+    @Test("a destructive confirmation is drawn centred with the decline button highlighted")
+    func rendering() {
+        let confirmation = deleteZone()
+        let canvas = render(width: 40, height: 10) { confirmation.draw(in: $0.bounds, on: &$0, theme: theme) }
+        #expect(canvas.lines == [
+            "                                        ",
+            "┌ Delete zone ─────────────────────────┐",
+            "│                                      │",
+            "│ Delete the zone Archive and its      │",
+            "│ 1,204 records?                       │",
+            "│                                      │",
+            "│        [ Cancel ]  [ Delete ]        │",
+            "└──────────────────────────────────────┘",
+            "                                        ",
+            "                                        ",
+        ])
+        #expect(canvas[9, 6].style == selection)
+        #expect(canvas[21, 6].style != selection)
+    }
+
+    @Test("Enter at once declines; Esc and n decline; y confirms; moving to the confirm button then Enter confirms")
+    func defaultsToNo() {
+        var confirmation = deleteZone()
+        #expect(!confirmation.isConfirmSelected)
+        #expect(confirmation.handle(.enter) == .declined)
+        #expect(confirmation.handle(.escape) == .declined)
+        #expect(confirmation.handle(.character("n")) == .declined)
+        #expect(confirmation.handle(.character("x")) == .consumed)
+        #expect(confirmation.handle(.character("Y")) == .confirmed)
+        #expect(confirmation.handle(.right) == .consumed)
+        #expect(confirmation.isConfirmSelected)
+        #expect(confirmation.handle(.enter) == .confirmed)
+        #expect(confirmation.handle(.tab) == .consumed)
+        #expect(confirmation.handle(.enter) == .declined)
+        #expect(ConfirmDialog(title: "Reload", message: "Reload?", isDestructive: false).isConfirmSelected)
+    }
+
+    @Test("a typed-name confirmation confirms only once the exact name is typed")
+    func typedName() {
+        var confirmation = TypedConfirmDialog(
+            title: "Deploy to production", message: "Deploy 3 schema changes.", requiredName: "iCloud.shop", confirmTitle: "Deploy")
+        #expect(confirmation.handle(.enter) == .consumed)
+        for character in "iCloud.sho" { _ = confirmation.handle(.character(character)) }
+        #expect(!confirmation.isConfirmable)
+        #expect(confirmation.handle(.enter) == .consumed)
+        _ = confirmation.handle(.character("p"))
+        #expect(confirmation.isConfirmable)
+        #expect(confirmation.handle(.enter) == .confirmed)
+        #expect(confirmation.handle(.escape) == .declined)
+    }
+
+    @Test("the typed-name dialog shows the field above its buttons, Deploy disabled until the name matches")
+    func typedNameRendering() {
+        var confirmation = TypedConfirmDialog(
+            title: "Deploy", message: "Deploy 3 schema changes.", requiredName: "shop", confirmTitle: "Deploy")
+        for character in "sh" { _ = confirmation.handle(.character(character)) }
+        var cursor = Position(column: 0, row: 0)
+        let canvas = render(width: 36, height: 11) { cursor = confirmation.draw(in: $0.bounds, on: &$0, theme: theme) }
+        #expect(canvas.lines == [
+            "    ┌ Deploy ──────────────────┐    ",
+            "    │                          │    ",
+            "    │ Deploy 3 schema changes. │    ",
+            "    │                          │    ",
+            "    │ Type shop to confirm.    │    ",
+            "    │                          │    ",
+            "    │ sh                       │    ",
+            "    │                          │    ",
+            "    │  [ Cancel ]  [ Deploy ]  │    ",
+            "    └──────────────────────────┘    ",
+            "                                    ",
+        ])
+        #expect(cursor == Position(column: 8, row: 6))
+        #expect(canvas[19, 8].style == theme.style(.muted))
+    }
+}

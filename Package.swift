@@ -29,8 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CKModel", swiftSettings: swiftSettings),
-        .target(name: "TerminalKit", swiftSettings: swiftSettings),
+        .target(name: "TerminalKit", dependencies: ["CNcursesw"], swiftSettings: swiftSettings),
         .target(
             name: "CKSchema",
             dependencies: ["CKModel", .product(name: "Crypto", package: "swift-crypto")],

@@ -56,6 +56,15 @@ enum NcursesSignalHandling {
         hasSavedModes = false
     }
 
+    /// Lets SIGWINCH reach the calling thread, which reads the keys: ncurses learns of a resize from its handler,
+    /// and a thread of the concurrency pool starts with every signal blocked.
+    static func receiveResizeSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
     private static let handle: @convention(c) (Int32) -> Void = { signalNumber in
         NcursesSignalHandling.restoreTerminal()
         _exit(128 + signalNumber)

@@ -5,12 +5,20 @@ extension NcursesTerminal {
     /// followed at once by another key is that key with Alt; an Esc alone arrives after ncurses's 25 ms delay.
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         guard !isStopped else { return nil }
+        NcursesSignalHandling.receiveResizeSignals()
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
+        // The first read does not wait: ncurses reports a resize signalled while the dashboard was drawing only
+        // when a read finds no key, and a waiting read would find it only after its timeout.
+        var waits = false
         while true {
             let remaining = deadline.map { max(.zero, $0 - clock.now) }
-            wtimeout(window, Self.milliseconds(remaining))
-            guard let input = readInput() else { return nil }
+            wtimeout(window, waits ? Self.milliseconds(remaining) : 0)
+            guard let input = readInput() else {
+                if waits { return nil }
+                waits = true
+                continue
+            }
             if let event = event(for: input) { return event }
             if let deadline, clock.now >= deadline { return nil }
         }

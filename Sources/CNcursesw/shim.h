@@ -25,17 +25,12 @@ static inline attr_t cncurses_attribute_italic(void) { return A_ITALIC; }
 
 // Globals of the current screen.
 static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
-static inline WINDOW *cncurses_curscr(void) { return curscr; }
 static inline int cncurses_colors(void) { return COLORS; }
 static inline int cncurses_color_pairs(void) { return COLOR_PAIRS; }
-static inline int cncurses_escdelay(void) { return ESCDELAY; }
 
 // The size of a window (getmaxyx is a macro).
 static inline int cncurses_height(WINDOW *window) { int rows, columns; getmaxyx(window, rows, columns); (void)columns; return rows; }
 static inline int cncurses_width(WINDOW *window) { int rows, columns; getmaxyx(window, rows, columns); (void)rows; return columns; }
-
-// The code of function key `number` (KEY_F is a macro).
-static inline int cncurses_key_function(int number) { return KEY_F(number); }
 
 // Fills a complex character, passing the colour pair through `opts` so that pairs above 255 work.
 static inline int cncurses_setcchar(cchar_t *character, const wchar_t *text, attr_t attributes, int pair) {

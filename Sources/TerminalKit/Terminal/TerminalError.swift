@@ -7,6 +7,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input or output could not be opened for ncurses.
     case cannotOpen(descriptor: Int32, reason: String)
 
+    /// What went wrong and what to check, for the user.
     public var description: String {
         switch self {
         case .notATerminal(let descriptor):

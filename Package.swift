@@ -32,10 +32,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CKModel", swiftSettings: swiftSettings),
         .target(
             name: "TerminalKit",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["CNcursesw", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings,
             plugins: ["ThemeEmbedderPlugin"]
         ),

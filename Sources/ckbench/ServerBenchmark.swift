@@ -36,20 +36,12 @@ struct ServerBenchmark {
 
         var logger = Logger(label: "ckbench")
         logger.logLevel = .error
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let server = Task {
-            try await runServer(
-                services: ServerServices(storage: storage, configuration: configuration), host: "127.0.0.1", port: 0, logger: logger,
-                onListening: { portContinuation.yield($0) })
-        }
-        defer { server.cancel() }
-        var ports = portStream.makeAsyncIterator()
-        guard let port = await ports.next() else { throw BenchmarkError("the server did not start") }
-
+        let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
+        defer { Task { await server.stop() } }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
         let client = BenchmarkClient(
-            http: http, baseURL: "http://127.0.0.1:\(port)/database/1/\(container)/development", managementToken: token)
+            http: http, baseURL: "\(server.url)/database/1/\(container)/development", managementToken: token)
 
         var figures: [BenchmarkFigure] = []
         // One untimed batch first, as for the direct insert: the connection, the statements and the caches are

@@ -1,8 +1,6 @@
 import CKModel
 import Foundation
-import Hummingbird
 import Logging
-import ServiceLifecycle
 
 /// ckserver running inside another process on a free loopback port: the dashboard's embedded default.
 ///
@@ -23,20 +21,17 @@ public final class EmbeddedServer: Sendable {
     public static let demoContainer = ContainerID(rawValue: "iCloud.com.example.Party")!
 
     /// Where it listens, such as `http://127.0.0.1:53122`.
-    public let url: URL
+    public var url: URL { server.url }
     /// A management token for every container.
     public let managementToken: String
     /// Whether this start created the demo container (the folder was new).
     public let createdDemo: Bool
-    private let group: ServiceGroup
-    private let server: Task<Void, any Error>
+    private let server: LoopbackServer
 
-    private init(url: URL, managementToken: String, createdDemo: Bool, group: ServiceGroup, server: Task<Void, any Error>) {
-        self.url = url
+    private init(server: LoopbackServer, managementToken: String, createdDemo: Bool) {
+        self.server = server
         self.managementToken = managementToken
         self.createdDemo = createdDemo
-        self.group = group
-        self.server = server
     }
 
     /// Opens (or creates) the data folder, fills the demo container the first time, and starts listening on
@@ -54,30 +49,13 @@ public final class EmbeddedServer: Sendable {
             createdDemo = true
         }
         let token = try await managementToken(in: dataDirectory, storage: storage, configuration: configuration)
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let services = ServerServices(storage: storage, configuration: configuration)
-        let application = buildApplication(services: services, host: "127.0.0.1", port: 0, logger: logger) { port in
-            portContinuation.yield(port)
-            portContinuation.finish()
-        }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger))
-        let server = Task {
-            // A server that fails before it listens ends the wait for its port.
-            defer { portContinuation.finish() }
-            try await group.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
-            _ = try await server.value
-            throw ServerError(.internalError, reason: "the embedded server stopped before it listened")
-        }
-        return EmbeddedServer(url: url, managementToken: token, createdDemo: createdDemo, group: group, server: server)
+        let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
+        return EmbeddedServer(server: server, managementToken: token, createdDemo: createdDemo)
     }
 
     /// Stops listening after the requests in flight.
     public func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await server.value
+        await server.stop()
     }
 
     /// The token kept in `dashboard-token`, or a new one written there when the file is missing or its token

@@ -46,26 +46,18 @@ struct LiveServer: Sendable {
 
         var logger = Logger(label: "ckserver")
         logger.logLevel = .critical
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let server = Task {
-            try await runServer(
-                services: ServerServices(storage: storage, configuration: configuration), host: "127.0.0.1", port: 0, logger: logger,
-                onListening: { portContinuation.yield($0) })
-        }
-        defer { server.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)") else {
-            throw CloudKitClientError.invalidRequest("the test server did not start")
-        }
+        let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
         let live = LiveServer(
-            storage: storage, configuration: configuration, apiToken: apiToken, user: user, webAuthToken: webAuthToken, url: url,
+            storage: storage, configuration: configuration, apiToken: apiToken, user: user, webAuthToken: webAuthToken, url: server.url,
             transport: AsyncHTTPClientTransport())
         do {
             let value = try await body(live)
             try await live.transport.shutdown()
+            await server.stop()
             return value
         } catch {
             try await live.transport.shutdown()
+            await server.stop()
             throw error
         }
     }

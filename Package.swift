@@ -95,7 +95,8 @@ let package = Package(
         .executableTarget(
             name: "ckdash",
             dependencies: [
-                "CKClient", "CKSchema", "CKModel", "CommandLineSupport",
+                "Dashboard", "TerminalKit", "CKServer", "CKClient", "CKSchema", "CKModel", "CommandLineSupport",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],

@@ -8,8 +8,9 @@ struct CKDashCommand: AsyncParsableCommand {
         abstract: "Administer CloudKit-style containers from the terminal.",
         version: "0.1.0",
         subcommands: [
-            SchemaCommand.self, RecordsCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self,
+            OpenCommand.self, SchemaCommand.self, RecordsCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self,
             TokensCommand.self, AuditCommand.self,
-        ]
+        ],
+        defaultSubcommand: OpenCommand.self
     )
 }

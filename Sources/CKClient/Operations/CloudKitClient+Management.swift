@@ -130,6 +130,11 @@ extension CloudKitClient {
         return answer.tokens
     }
 
+    /// The management token this client sends, without its secret: its name, container and whether it is read-only.
+    public func currentManagementToken() async throws -> ManagementCredentials.Token {
+        try await management(.get, "managementTokens/current")
+    }
+
     /// A new management token, with its secret (shown this once).
     public func createManagementToken(name: String, container: ContainerID?, readOnly: Bool) async throws -> ManagementCredentials.CreatedToken {
         try await management(

@@ -55,6 +55,14 @@ struct ManagementCredentialsRoutes {
 
     /// Management tokens: a token for one container sees and makes tokens for that container only.
     private func registerManagementTokens(on router: Router<ServerRequestContext>, credentials: CredentialService) {
+        router.managementRead("management/1/managementTokens/current", services: services) { request, _, _ in
+            guard let secret = RequestCredentials(request).managementToken,
+                  let token = try await services.storage.credential(secretHash: SecretGenerator.hash(of: secret))
+            else {
+                throw ServerError(.authenticationFailed, reason: "the management token is not valid")
+            }
+            return try JSONResponse.make(ManagementCredentials.Token(token))
+        }
         router.managementRead("management/1/managementTokens", services: services) { _, _, caller in
             let tokens = try await services.storage.credentials(of: .managementToken, container: caller.container)
             return try JSONResponse.make(ManagementCredentials.TokenList(tokens: tokens.map(ManagementCredentials.Token.init)))

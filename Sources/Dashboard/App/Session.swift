@@ -19,16 +19,6 @@ struct Session: Equatable, Sendable {
     /// Whether every change is refused (`--readonly`, or a read-only management token).
     var isReadOnly = false
 
-    /// The breadcrumb, from the container down to the record type.
-    var breadcrumb: [String] {
-        guard let container else { return ["containers"] }
-        var crumbs = [container.rawValue, environment.rawValue, database.rawValue]
-        if let user, database != .public { crumbs[2] += " (\(user.name))" }
-        if let zone { crumbs.append(zone.zoneName) }
-        if let recordType { crumbs.append(recordType) }
-        return crumbs
-    }
-
     /// `client` addressing this session's container, environment and database, acting as its user.
     func client(from client: CloudKitClient) -> CloudKitClient {
         client.addressing(container, environment: environment).database(database).actingAsUser(recordName: user?.userRecordName)

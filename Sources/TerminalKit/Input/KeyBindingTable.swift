@@ -56,6 +56,11 @@ public struct KeyBindingTable: Hashable, Sendable {
         return actions.filter { $0.value.count > 1 }
     }
 
+    /// The table without the bindings of `action`, for a view where it does not apply.
+    public func removing(_ action: KeyAction) -> KeyBindingTable {
+        KeyBindingTable(bindings.filter { $0.action != action })
+    }
+
     /// This table followed by `other`'s bindings (which lose to this table's on a shared key).
     public func appending(_ other: KeyBindingTable) -> KeyBindingTable {
         KeyBindingTable(bindings + other.bindings)

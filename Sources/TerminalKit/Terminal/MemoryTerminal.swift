@@ -6,6 +6,8 @@ public final class MemoryTerminal: Terminal {
     public private(set) var frame: Canvas
     /// How many frames were presented.
     public private(set) var framesPresented = 0
+    /// What was last copied to the clipboard.
+    public private(set) var clipboard: String?
     /// Whether `stop()` was called.
     public private(set) var isStopped = false
     private var events: [TerminalEvent] = []
@@ -43,6 +45,10 @@ public final class MemoryTerminal: Terminal {
 
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         events.isEmpty ? nil : events.removeFirst()
+    }
+
+    public func copyToClipboard(_ text: String) {
+        clipboard = text
     }
 
     public func stop() {

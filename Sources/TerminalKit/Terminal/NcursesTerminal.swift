@@ -106,6 +106,14 @@ public final class NcursesTerminal: Terminal {
         shownFrame = canvas
     }
 
+    /// Sends the OSC 52 sequence straight to the terminal, after ncurses' own output.
+    public func copyToClipboard(_ text: String) {
+        guard !isStopped else { return }
+        fflush(opened.output)
+        fputs(Self.clipboardSequence(for: text), opened.output)
+        fflush(opened.output)
+    }
+
     /// Gives the terminal back: cursor shown, attributes off, main screen and terminal modes restored. Calling
     /// it again does nothing.
     public func stop() {

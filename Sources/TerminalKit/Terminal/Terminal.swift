@@ -1,3 +1,5 @@
+import Foundation
+
 /// A place the dashboard draws frames and reads keys from: the real terminal through ncurses
 /// (`NcursesTerminal`), or memory in tests (`MemoryTerminal`). Everything above TerminalKit talks to this
 /// protocol only.
@@ -21,8 +23,18 @@ public protocol Terminal: AnyObject {
     func present(_ canvas: Canvas)
     /// The next key or resize, waiting at most `timeout` (forever when `nil`); `nil` when nothing came.
     func nextEvent(timeout: Duration?) -> TerminalEvent?
+    /// Puts `text` on the clipboard of the terminal the user sits at (OSC 52), which also works over SSH
+    /// where the terminal allows it.
+    func copyToClipboard(_ text: String)
     /// Gives the terminal back as it was before the dashboard started: echo, line mode, cursor, screen.
     func stop()
+}
+
+extension Terminal {
+    /// The OSC 52 sequence that puts `text` on the clipboard.
+    public static func clipboardSequence(for text: String) -> String {
+        "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+    }
 }
 
 /// How many colours a terminal shows, from none to 24-bit.

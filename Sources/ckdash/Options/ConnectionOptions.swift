@@ -32,11 +32,17 @@ struct ConnectionOptions: ParsableArguments {
     var profile: String?
 
     /// The settings these options give, with the environment variables and the profile filling the gaps.
-    func settings(environment variables: [String: String] = ProcessInfo.processInfo.environment) throws -> ConnectionSettings {
-        let profileName = profile ?? variables["CKDASH_PROFILE"]
-        let profile = try ProfileFile.load(variables: variables).profile(named: profileName)
+    /// - Parameter fallbackServer: The server (and its management token) to use when none is given: the
+    ///   dashboard's embedded one.
+    func settings(
+        environment variables: [String: String] = ProcessInfo.processInfo.environment, fallbackServer: (url: URL, token: String)? = nil
+    ) throws -> ConnectionSettings {
+        let profile = try chosenProfile(variables: variables)
         func value(_ option: String?, _ variable: String, _ key: String) -> String? {
             option ?? variables[variable].flatMap { $0.isEmpty ? nil : $0 } ?? profile[key]
+        }
+        if let fallbackServer, value(server, "CKDASH_SERVER", "server") == nil {
+            return try settings(serverURL: fallbackServer.url, token: fallbackServer.token, value: value)
         }
         guard let serverText = value(server, "CKDASH_SERVER", "server") else {
             throw CommandFailure("no server: give --server URL, set CKDASH_SERVER, or choose a profile with --profile")
@@ -44,6 +50,20 @@ struct ConnectionOptions: ParsableArguments {
         guard let serverURL = URL(string: serverText), serverURL.scheme == "http" || serverURL.scheme == "https", serverURL.host != nil else {
             throw CommandFailure("\(serverText) is not a server URL: write it as http://host:port or https://host")
         }
+        return try settings(serverURL: serverURL, token: value(token, "CKDASH_TOKEN", "token"), value: value)
+    }
+
+    /// Whether a server is given, by option, environment variable or profile.
+    func givesServer(variables: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+        try server ?? variables["CKDASH_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? chosenProfile(variables: variables)["server"] != nil
+    }
+
+    /// The settings of the chosen profile (`--profile`, `CKDASH_PROFILE`, or the file's default).
+    func chosenProfile(variables: [String: String]) throws -> [String: String] {
+        try ProfileFile.load(variables: variables).profile(named: profile ?? variables["CKDASH_PROFILE"])
+    }
+
+    private func settings(serverURL: URL, token: String?, value: (String?, String, String) -> String?) throws -> ConnectionSettings {
         let containerID = try value(container, "CKDASH_CONTAINER", "container").map { text in
             guard let id = ContainerID(rawValue: text) else { throw CommandFailure("\(text) is not a container ID, such as iCloud.com.example.App") }
             return id
@@ -58,6 +78,6 @@ struct ConnectionOptions: ParsableArguments {
         }
         return ConnectionSettings(
             serverURL: serverURL, container: containerID, environment: environment, database: database,
-            token: value(token, "CKDASH_TOKEN", "token"), actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"))
+            token: token, actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"))
     }
 }

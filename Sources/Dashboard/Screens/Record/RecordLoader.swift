@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKSchema
+import Foundation
 
 /// Fetches what the record screen shows: the record itself, and the records that point to it.
 struct RecordLoader: Sendable {
@@ -44,4 +45,17 @@ struct BackReference: Equatable, Sendable {
     var recordNames: [String]
     /// Whether more records point than were fetched.
     var hasMore: Bool
+}
+
+extension RecordLoader {
+    /// Downloads `asset` into `file` (replacing it) and returns its size in bytes.
+    func download(_ asset: Asset, to file: URL) async throws -> Int {
+        let bytes = try await client.downloadAsset(asset, filename: file.lastPathComponent)
+        do {
+            try Data(bytes).write(to: file, options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(file.path)
+        }
+        return bytes.count
+    }
 }

@@ -16,7 +16,6 @@ struct LoadersTests {
             let users = try await ContainersLoader(client: demo.client).users(of: EmbeddedServer.demoContainer)
             #expect(users.map(\.name) == ["demo", "guest"])
             let session = try await demo.session(.private)
-            #expect(session.breadcrumb == ["iCloud.com.example.Party", "development", "private (demo)"])
             let zones = try await ZonesLoader(client: session.client(from: demo.client)).zones()
             #expect(zones.map(\.zoneID.zoneName) == ["_defaultZone", "Receipts"])
         }

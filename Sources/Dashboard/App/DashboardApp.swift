@@ -1,0 +1,160 @@
+import CKClient
+import CKModel
+import Foundation
+import TerminalKit
+
+/// The dashboard: a stack of screens under a header, a status line and a hint bar, driven by a run loop that
+/// reads keys, applies the results of background fetches, and draws a frame after each.
+///
+/// Every terminal call happens on the thread that calls `run()` (or, in tests, `start()` and `handle(_:)`);
+/// fetches run as tasks and hand their results back to that thread.
+///
+/// ```swift
+/// let terminal = try NcursesTerminal.start()
+/// defer { terminal.stop() }
+/// DashboardApp(configuration: configuration, terminal: terminal).run()
+/// ```
+public final class DashboardApp {
+    /// A screen on the stack and what it was opened as.
+    struct Entry {
+        var destination: Destination
+        var screen: any Screen
+        var isLoaded: Bool
+    }
+
+    /// A modal layer of the app over the screen.
+    enum Overlay {
+        case help(HelpOverlay)
+        case palette
+        case filter(TextField, style: FilterStyle, previous: String)
+    }
+
+    let configuration: DashboardConfiguration
+    let terminal: any Terminal
+    /// The fetches under way.
+    public let work: BackgroundWork
+    var stack: [Entry] = []
+    var theme: Theme
+    var themeName: String
+    var status: StatusMessage?
+    var overlay: Overlay?
+    var palette: CommandPalette
+    var knownNames: CompletionNames
+    var spinner = Spinner(label: "")
+    var isReadOnly: Bool
+    let display: FieldValueDisplay
+    /// Whether `q` was pressed.
+    public internal(set) var hasQuit = false
+
+    /// A dashboard drawing on `terminal`.
+    public init(configuration: DashboardConfiguration, terminal: any Terminal) {
+        self.configuration = configuration
+        self.terminal = terminal
+        work = BackgroundWork()
+        isReadOnly = configuration.isReadOnly
+        display = FieldValueDisplay(timeZone: configuration.timeZone)
+        let loaded = configuration.themeLoader.theme(named: configuration.themeName, for: terminal.colorLevel)
+        theme = loaded.theme
+        themeName = loaded.error == nil ? configuration.themeName : ThemeLoader.defaultThemeName
+        let names = CompletionNames(themes: configuration.themeLoader.availableNames)
+        knownNames = names
+        palette = CommandPalette { _ in [] }
+        palette = makePalette()
+        if let error = loaded.error { status = StatusMessage("Theme: \(error) (using the default theme)", kind: .error) }
+    }
+
+    /// Opens the first screens and starts their fetches, then draws.
+    public func start() {
+        var session = Session(environment: configuration.environment, database: .public, isReadOnly: configuration.isReadOnly)
+        stack = [Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)]
+        if let container = configuration.container {
+            session.container = container
+            stack.append(Entry(destination: .recordTypes, screen: Destination.recordTypes.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false))
+        }
+        loadTopScreen()
+        checkToken()
+        if let user = configuration.actingAs {
+            actAs(user, database: configuration.database)
+        } else if configuration.database != .public {
+            report(StatusMessage("The \(configuration.database.rawValue) database belongs to a user: choose one with d or :db \(configuration.database.rawValue) USER", kind: .warning))
+        }
+        draw()
+    }
+
+    /// Runs until the user quits: reads keys, applies finished fetches, and draws after each.
+    public func run() {
+        start()
+        var lastTick = ContinuousClock.now
+        while !hasQuit {
+            let event = terminal.nextEvent(timeout: work.isBusy ? .milliseconds(40) : .milliseconds(500))
+            if let event { handle(event) }
+            if work.deliverFinished() > 0 { draw() }
+            if work.isBusy, ContinuousClock.now - lastTick > .milliseconds(120) {
+                spinner.tick()
+                lastTick = .now
+                draw()
+            }
+        }
+        work.cancelAll()
+    }
+
+    /// Handles one key or resize and draws the result.
+    public func handle(_ event: TerminalEvent) {
+        switch event {
+        case .resize: break
+        case .key(let key): handle(key)
+        }
+        draw()
+    }
+
+    /// Applies the fetches that finished and draws if any did; returns whether any did.
+    @discardableResult
+    public func deliverFinishedWork() -> Bool {
+        guard work.deliverFinished() > 0 else { return false }
+        draw()
+        return true
+    }
+
+    /// The screen on top.
+    var top: any Screen { stack[stack.count - 1].screen }
+
+    /// Starts the top screen's fetches if it has not fetched yet.
+    func loadTopScreen() {
+        guard !stack.isEmpty, !stack[stack.count - 1].isLoaded else { return }
+        stack[stack.count - 1].isLoaded = true
+        top.load(self)
+    }
+
+    /// Marks the session read-only when the management token is.
+    private func checkToken() {
+        let client = configuration.client
+        work.start({ try await client.currentManagementToken() }) { [weak self] result in
+            guard let self, case .success(let token) = result, token.readOnly, !isReadOnly else { return }
+            isReadOnly = true
+            report(StatusMessage("The management token \(token.name) is read-only: nothing can be changed", kind: .warning))
+        }
+    }
+}
+
+extension DashboardApp: ScreenHost {
+    func open(_ destination: Destination, session: Session) {
+        var session = session
+        session.isReadOnly = isReadOnly
+        stack.append(Entry(destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false))
+        status = nil
+        loadTopScreen()
+    }
+
+    func report(_ message: StatusMessage) {
+        status = message
+    }
+
+    func learn(_ names: [String], for kind: CompletionKind) {
+        knownNames.names[kind] = names
+    }
+
+    func copyToClipboard(_ text: String, describing what: String) {
+        terminal.copyToClipboard(text)
+        report(StatusMessage("Copied \(what) to the clipboard (\(Counting.size(text.utf8.count)))", kind: .success))
+    }
+}

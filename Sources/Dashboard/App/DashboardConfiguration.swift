@@ -1,0 +1,56 @@
+import CKClient
+import CKModel
+import Foundation
+import TerminalKit
+
+/// What the dashboard starts with: the server's client, where to look first, whether changes are allowed, and
+/// how it looks.
+public struct DashboardConfiguration: Sendable {
+    /// A client of the server with a management token; screens address it to their session.
+    public var client: CloudKitClient
+    /// The container to open first; the containers list when `nil`.
+    public var container: ContainerID?
+    /// The environment to browse first.
+    public var environment: ContainerEnvironment
+    /// The database to browse first; the private and shared ones need `actingAs`.
+    public var database: DatabaseScope
+    /// The user to act as (record name, name or email address), whose private and shared databases are browsed.
+    public var actingAs: String?
+    /// Whether every change is refused: `--readonly`. A read-only management token makes the session read-only too.
+    public var isReadOnly: Bool
+    /// The theme to draw with.
+    public var themeName: String
+    /// Where themes are found.
+    public var themeLoader: ThemeLoader
+    /// The time zone dates are shown in.
+    public var timeZone: TimeZone
+    /// Where the server is, for the status line: `embedded` or its URL.
+    public var serverDescription: String
+
+    /// A configuration; everything but the client has a default.
+    public init(
+        client: CloudKitClient, container: ContainerID? = nil, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
+        actingAs: String? = nil, isReadOnly: Bool = false, themeName: String = ThemeLoader.defaultThemeName,
+        themeLoader: ThemeLoader = DashboardConfiguration.themeLoader(environment: [:]), timeZone: TimeZone = .current,
+        serverDescription: String = ""
+    ) {
+        self.client = client
+        self.container = container
+        self.environment = environment
+        self.database = database
+        self.actingAs = actingAs
+        self.isReadOnly = isReadOnly
+        self.themeName = themeName
+        self.themeLoader = themeLoader
+        self.timeZone = timeZone
+        self.serverDescription = serverDescription
+    }
+
+    /// The loader of the dashboard's themes: the built-in ones, and the user's in `$XDG_CONFIG_HOME/ckdash/themes`
+    /// of `environment`.
+    public static func themeLoader(environment: [String: String]) -> ThemeLoader {
+        ThemeLoader(
+            roles: ThemeRole.dashboardRoles, userThemesDirectory: ThemeLoader.userThemesDirectory(environment: environment),
+            monochromeDefaults: ThemeRole.dashboardMonochromeAttributes)
+    }
+}

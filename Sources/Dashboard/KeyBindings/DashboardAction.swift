@@ -1,0 +1,47 @@
+import TerminalKit
+
+/// The dashboard's actions, by the stable names key maps and tests use; TerminalKit's navigation actions
+/// (`move-down`, `page-down`, …) complete them.
+extension KeyAction {
+    /// Shows every key of the current screen.
+    static let help = KeyAction("help")
+    /// Opens the `:` command palette.
+    static let commandPalette = KeyAction("command-palette")
+    /// Opens the `/` filter of the current screen.
+    static let filter = KeyAction("filter")
+    /// Cancels a load, clears a filter, or goes back one screen.
+    static let back = KeyAction("back")
+    /// Leaves the dashboard.
+    static let quit = KeyAction("quit")
+    /// Fetches the screen's data again.
+    static let reload = KeyAction("reload")
+    /// Opens the selected item.
+    static let open = KeyAction("open")
+
+    /// Switches between development and production.
+    static let switchEnvironment = KeyAction("switch-environment")
+    /// Chooses the public, private or shared database.
+    static let chooseDatabase = KeyAction("choose-database")
+    /// Shows the zones of the current database.
+    static let showZones = KeyAction("show-zones")
+    /// Shows the record types of the current environment.
+    static let showRecordTypes = KeyAction("show-record-types")
+    /// Shows the fields of the selected record type.
+    static let showFields = KeyAction("show-fields")
+    /// Shows the schema as `.ckdb` text.
+    static let showSchemaText = KeyAction("show-schema-text")
+    /// Opens the query builder.
+    static let queryBuilder = KeyAction("query-builder")
+    /// Chooses, hides and orders the columns of the records table.
+    static let chooseColumns = KeyAction("choose-columns")
+    /// Sorts the records by a sortable field.
+    static let sort = KeyAction("sort")
+    /// Copies the selected cell, row or record as JSON to the clipboard.
+    static let copy = KeyAction("copy")
+    /// Writes the current result to a file.
+    static let export = KeyAction("export")
+    /// Downloads the selected asset to a file.
+    static let download = KeyAction("download")
+    /// Searches the text shown.
+    static let search = KeyAction("search")
+}

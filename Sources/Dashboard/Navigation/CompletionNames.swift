@@ -1,0 +1,27 @@
+import TerminalKit
+
+/// The names the command palette completes after a command, learned as screens load them.
+struct CompletionNames: Sendable {
+    /// Names by kind.
+    var names: [CompletionKind: [String]] = [:]
+    /// The themes there are.
+    var themes: [String]
+
+    /// The completions for `typed`: the commands while the first word is typed, then that command's arguments.
+    func completions(for typed: String) -> [Completion] {
+        let words = typed.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count > 1, let entry = PaletteCommand.catalogue.first(where: { $0.name == words[0].lowercased() }), let argument = entry.argument else {
+            return PaletteCommand.catalogue.map { Completion($0.name, detail: $0.detail) }
+        }
+        let values: [String] = switch argument {
+        case .recordType: names[.recordType] ?? []
+        case .environment: ["development", "production"]
+        case .database: ["public"] + (names[.user] ?? []).flatMap { ["private \($0)", "shared \($0)"] }
+        case .user: ["-"] + (names[.user] ?? [])
+        case .container: names[.container] ?? []
+        case .zone: ["-"] + (names[.zone] ?? [])
+        case .theme: themes
+        }
+        return values.map { Completion("\(entry.name) \($0)") }
+    }
+}

@@ -1,0 +1,90 @@
+import CKModel
+import TerminalKit
+
+/// A command typed in the `:` palette: a jump to a screen, a switch of environment, database, user, zone or
+/// theme, help, or quit.
+enum PaletteCommand: Equatable {
+    case open(Destination)
+    case environment(ContainerEnvironment)
+    case database(DatabaseScope, user: String?)
+    case actAs(user: String?)
+    case container(String)
+    case zone(String?)
+    case theme(String)
+    case help
+    case quit
+
+    /// The commands the palette knows, with what they do and what their argument names.
+    static let catalogue: [(name: String, detail: String, argument: Argument?)] = [
+        ("containers", "List the containers", nil),
+        ("types", "List the record types", nil),
+        ("records", "Browse the records of a type", .recordType),
+        ("fields", "Show the fields of a type", .recordType),
+        ("schema", "Show the schema as .ckdb text", nil),
+        ("zones", "List the zones of the database", nil),
+        ("record", "Open a record by name", nil),
+        ("env", "Switch to development or production", .environment),
+        ("db", "Switch to the public database, or a user's private or shared one", .database),
+        ("user", "Act as a user (- to stop)", .user),
+        ("container", "Switch to another container", .container),
+        ("zone", "Browse another zone (- for the default zone)", .zone),
+        ("theme", "Change the colours", .theme),
+        ("help", "Show every key of this screen", nil),
+        ("quit", "Leave ckdash", nil),
+    ]
+
+    /// What a command's argument is, for completion.
+    enum Argument {
+        case recordType, environment, database, user, container, zone, theme
+    }
+
+    /// The command `text` describes.
+    init(parsing text: String) throws(PaletteCommandError) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let name = words.first?.lowercased() else { throw PaletteCommandError("type a command: Tab lists them") }
+        let argument = words.count > 1 ? words[1] : nil
+        func required(_ what: String) throws(PaletteCommandError) -> String {
+            guard let argument else { throw PaletteCommandError(":\(name) needs \(what)") }
+            return argument
+        }
+        switch name {
+        case "containers", "ctx": self = .open(.containers)
+        case "types", "recordtypes", "rt": self = .open(.recordTypes)
+        case "schema", "ckdb": self = .open(.schemaText)
+        case "zones": self = .open(.zones)
+        case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
+        case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
+        case "record": self = .open(.record(recordName: try required("a record name")))
+        case "env", "environment":
+            switch try required("development or production").lowercased() {
+            case "dev", "development": self = .environment(.development)
+            case "prod", "production": self = .environment(.production)
+            case let other: throw PaletteCommandError("\(other) is not an environment: use development or production")
+            }
+        case "db", "database":
+            let text = try required("public, private or shared")
+            guard let scope = DatabaseScope(rawValue: text.lowercased()) else {
+                throw PaletteCommandError("\(text) is not a database: use public, private or shared")
+            }
+            self = .database(scope, user: words.count > 2 ? words[2...].joined(separator: " ") : nil)
+        case "user", "as":
+            let user = words.dropFirst().joined(separator: " ")
+            self = .actAs(user: user.isEmpty || user == "-" ? nil : user)
+        case "container": self = .container(try required("a container ID"))
+        case "zone": self = .zone(argument == "-" ? nil : try required("a zone name, or - for the default zone"))
+        case "theme": self = .theme(try required("a theme name"))
+        case "help", "?": self = .help
+        case "quit", "q", "exit": self = .quit
+        default: throw PaletteCommandError("there is no command :\(name): Tab lists them")
+        }
+    }
+}
+
+/// A palette command that cannot be run, with why.
+struct PaletteCommandError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,21 @@
+import TerminalKit
+
+/// What a screen may ask of the app: its background work, opening another screen, and saying something on the
+/// status line.
+protocol ScreenHost: AnyObject {
+    /// The queue screens start their fetches on; results come back on the run loop's thread.
+    var work: BackgroundWork { get }
+    /// Opens `destination` for `session` on top of the current screen.
+    func open(_ destination: Destination, session: Session)
+    /// Shows `message` on the status line until the next key.
+    func report(_ message: StatusMessage)
+    /// Remembers names the command palette completes: record types, zones, users.
+    func learn(_ names: [String], for kind: CompletionKind)
+    /// Sends `text` to the terminal's clipboard (OSC 52).
+    func copyToClipboard(_ text: String, describing what: String)
+}
+
+/// The kinds of names the command palette completes after a command.
+enum CompletionKind: Hashable {
+    case container, recordType, zone, user
+}

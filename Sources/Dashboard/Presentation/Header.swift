@@ -1,0 +1,47 @@
+import CKModel
+import TerminalKit
+
+/// The top line: the breadcrumb container ▸ environment ▸ database ▸ zone ▸ record type, the environment in its
+/// own colour, and on the right the badges that must never be missed: PRODUCTION and read-only.
+struct Header {
+    var session: Session
+    var isReadOnly: Bool
+
+    /// Draws the header on the first row of `rect`.
+    func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        let line = rect.row(0)
+        guard !line.isEmpty else { return }
+        canvas.fill(line, style: theme.style(.text))
+        var badges: [(String, ThemeRole)] = []
+        if session.environment == .production { badges.append((" ▲ PRODUCTION ", .productionBadge)) }
+        if isReadOnly { badges.append((" [RO] ", .readOnlyBadge)) }
+        let badgeWidth = badges.reduce(0) { $0 + DisplayWidth.of($1.0) + 1 }
+        let (left, right) = line.splitRight(min(line.width, badgeWidth))
+        var column = right.x
+        for (text, role) in badges {
+            column += canvas.write(text, column: column, row: line.y, style: theme.style(role)) + 1
+        }
+        var x = left.x + 1
+        let limit = left.maxX - 1
+        for (index, crumb) in crumbs.enumerated() {
+            guard x < limit else { break }
+            if index > 0 { x += canvas.write(" ▸ ", column: x, row: line.y, style: theme.style(.muted), limit: limit - x) }
+            x += canvas.write(crumb.text, column: x, row: line.y, style: theme.style(crumb.role), limit: limit - x)
+        }
+    }
+
+    /// The crumbs and the role each is drawn in.
+    var crumbs: [(text: String, role: ThemeRole)] {
+        var crumbs: [(String, ThemeRole)] = [("ckdash", .title)]
+        let environmentRole: ThemeRole = session.environment == .production ? .environmentProduction : .environmentDevelopment
+        guard let container = session.container else {
+            return crumbs + [("containers", .breadcrumb), (session.environment.rawValue, environmentRole)]
+        }
+        crumbs.append((container.rawValue, .breadcrumb))
+        crumbs.append((session.environment.rawValue, environmentRole))
+        crumbs.append((session.database.rawValue + (session.user.map { " as \($0.name)" } ?? ""), .breadcrumb))
+        if let zone = session.zone { crumbs.append((zone.zoneName, .breadcrumb)) }
+        if let recordType = session.recordType { crumbs.append((recordType, .breadcrumb)) }
+        return crumbs
+    }
+}

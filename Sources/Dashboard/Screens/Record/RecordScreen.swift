@@ -1,0 +1,137 @@
+import CKModel
+import CKSchema
+import Foundation
+import TerminalKit
+
+/// One record: every field with its type and value, the system fields, and the records that point to it.
+/// Enter on a reference (or a record pointing here) opens that record, and Esc comes back; d downloads an
+/// asset to a file; y copies the record as JSON.
+final class RecordScreen: Screen {
+    private(set) var session: Session
+    let recordName: String
+    private let loader: RecordLoader
+    private let display: FieldValueDisplay
+    private let record: Remote<Record>
+    private let schema: Remote<(schema: Schema, ckdb: String)>
+    private var backReferences: [BackReference]?
+    private var lines: [RecordLine] = []
+    private var table = Table(columns: RecordLines.columns, source: TableRows([]))
+    private var download: Prompt?
+    private var downloadTarget: Asset?
+
+    init(session: Session, recordName: String, loader: RecordLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
+        self.session = session
+        self.recordName = recordName
+        self.loader = loader
+        self.display = display
+        let zone = session.zone
+        record = Remote { try await loader.record(named: recordName, in: zone) }
+        schema = Remote { try await schemaLoader.schema() }
+    }
+
+    var title: String { "Record \(recordName)" }
+
+    let bindings = KeyBindingTable([
+        KeyBinding(.open, keys: [.enter], label: "Follow", help: "Open the record the selected reference points to", group: "Record"),
+        KeyBinding(.download, keys: [.character("d")], label: "Download", help: "Download the selected asset to a file", group: "Record"),
+        KeyBinding(.copy, keys: [.character("y")], label: "Copy JSON", help: "Copy the record as JSON (OSC 52)", group: "Record"),
+    ])
+
+    var statusItems: [String] {
+        guard let row = table.selectedRow, !lines.isEmpty else { return [] }
+        return ["\(row + 1)/\(lines.count)"]
+    }
+
+    var capturesKeys: Bool { download != nil }
+    var isLoading: Bool { record.isLoading || schema.isLoading }
+
+    func load(_ host: any ScreenHost) {
+        backReferences = nil
+        record.load(in: host.work) { [weak self] loaded in
+            self?.session.recordType = loaded.recordType
+            self?.refreshLines()
+        }
+        schema.load(in: host.work) { [weak self, weak host] loaded in
+            guard let self, let host else { return }
+            refreshLines()
+            let (loader, name, zone) = (loader, recordName, session.zone)
+            host.work.start({ try await loader.backReferences(to: name, in: zone, schema: loaded.schema) }) { [weak self, weak host] result in
+                switch result {
+                case .success(let found): self?.backReferences = found
+                case .failure(let error):
+                    self?.backReferences = []
+                    host?.report(StatusMessage("Could not look for records pointing here: \(ErrorMessage.text(for: error))", kind: .warning))
+                }
+                self?.refreshLines()
+            }
+        }
+    }
+
+    func cancelLoading(_ host: any ScreenHost) {
+        record.cancel(in: host.work)
+        schema.cancel(in: host.work)
+    }
+
+    func perform(_ action: KeyAction, host: any ScreenHost) {
+        switch (action, selectedLine?.action) {
+        case (.open, .open(let name)?):
+            var next = session
+            next.recordType = nil
+            host.open(.record(recordName: name), session: next)
+        case (.download, .download(let field, let asset)?):
+            downloadTarget = asset
+            download = Prompt(title: "Download", message: "Save the asset \(field) (\(Counting.size(Int(asset.size ?? 0)))) to:", text: "\(recordName)-\(field)")
+        case (.open, _):
+            host.report(StatusMessage("Enter follows a reference (→) or a record pointing here (←): select one", kind: .warning))
+        case (.download, _):
+            host.report(StatusMessage("Select an asset field to download it", kind: .warning))
+        case (.copy, _):
+            if let value = record.value { host.copyToClipboard(RecordJSON.line(value), describing: "record \(recordName) as JSON") }
+        default:
+            break
+        }
+    }
+
+    func handle(_ key: Key, host: any ScreenHost) -> Bool {
+        guard var prompt = download else { return table.handleOpening(key) { perform(.open, host: host) } }
+        switch prompt.handle(key) {
+        case .consumed: download = prompt
+        case .cancelled: download = nil
+        case .answered(let path):
+            download = nil
+            if let asset = downloadTarget { startDownload(asset, to: path, host: host) }
+        }
+        return true
+    }
+
+    func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        guard record.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading \(recordName)…") != nil else { return }
+        table.draw(in: rect, on: &canvas, theme: theme, focused: download == nil)
+        download?.draw(in: rect, on: &canvas, theme: theme)
+    }
+
+    private var selectedLine: RecordLine? {
+        table.selectedRow.flatMap { lines.indices.contains($0) ? lines[$0] : nil }
+    }
+
+    private func refreshLines() {
+        guard let value = record.value else { return }
+        let type = value.recordType.flatMap { schema.value?.schema.recordType(named: $0) }
+        let isFirstFill = lines.isEmpty
+        lines = RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display)
+        table.source = RecordLines.rows(lines)
+        if isFirstFill { table.select(row: 1) }
+    }
+
+    private func startDownload(_ asset: Asset, to path: String, host: any ScreenHost) {
+        let file = LocalFile.url(for: path)
+        let loader = loader
+        host.report(StatusMessage("Downloading to \(file.path)…"))
+        host.work.start({ try await loader.download(asset, to: file) }) { [weak host] result in
+            switch result {
+            case .success(let bytes): host?.report(StatusMessage("Saved \(Counting.size(bytes)) to \(file.path)", kind: .success))
+            case .failure(let error): host?.report(StatusMessage("Download failed: \(ErrorMessage.text(for: error))", kind: .error))
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import CKModel
+import CKSchema
+import TerminalKit
+
+/// The record types as their screen's table shows them: name, records, fields, indexes and their size.
+enum RecordTypeRows {
+    /// The table's columns.
+    static let columns = [
+        TableColumn("RECORD TYPE", width: .flexible(minimum: 16)),
+        TableColumn("RECORDS", width: .fixed(11), alignment: .trailing),
+        TableColumn("FIELDS", width: .fixed(6), alignment: .trailing),
+        TableColumn("INDEXES", width: .fixed(7), alignment: .trailing),
+        TableColumn("DATA", width: .fixed(9), alignment: .trailing),
+        TableColumn("INDEX SIZE", width: .fixed(10), alignment: .trailing),
+    ]
+
+    /// One row per type; counts are `…` until the statistics came.
+    static func rows(_ types: [RecordType], statistics: [String: ManagementStatistics.RecordType]?) -> TableRows {
+        TableRows(types.map { type in
+            let fields = type.fields.filter { !$0.isSystemField }.count
+            let indexes = type.fields.reduce(0) { $0 + $1.indexes.count }
+            let counts: [TableCell]
+            if let statistics {
+                let stats = statistics[type.name]
+                counts = [
+                    TableCell(Counting.grouped(stats?.records ?? 0)), TableCell("\(fields)"), TableCell("\(indexes)"),
+                    TableCell(Counting.size(stats?.recordBytes ?? 0), role: .muted),
+                    TableCell(Counting.size(stats?.indexes.reduce(0) { $0 + $1.bytes } ?? 0), role: .muted),
+                ]
+            } else {
+                counts = [TableCell("…", role: .muted), TableCell("\(fields)"), TableCell("\(indexes)"), TableCell("…", role: .muted), TableCell("…", role: .muted)]
+            }
+            return [TableCell(type.name)] + counts
+        })
+    }
+}

@@ -1,0 +1,100 @@
+import CKModel
+import CKSchema
+import TerminalKit
+
+/// The record types of the session's environment with their record counts, fields and indexes; Enter opens
+/// a type's records, f its fields, s the schema as `.ckdb` text.
+final class RecordTypesScreen: Screen {
+    let session: Session
+    private let schema: Remote<(schema: Schema, ckdb: String)>
+    private let statistics: Remote<[String: ManagementStatistics.RecordType]>
+    private var table = Table(columns: RecordTypeRows.columns, source: TableRows([]), emptyMessage: "No record types in this environment")
+    private var filter = ""
+
+    init(session: Session, loader: RecordTypesLoader) {
+        self.session = session
+        schema = Remote { try await loader.schema() }
+        statistics = Remote { try await loader.statistics() }
+    }
+
+    var title: String {
+        let count = schema.value.map { "[\(visibleTypes($0.schema).count)]" } ?? ""
+        return "Record types \(count)" + (filter.isEmpty ? "" : " /\(filter)")
+    }
+
+    let bindings = KeyBindingTable([
+        KeyBinding(.open, keys: [.enter], label: "Records", help: "Browse the records of the selected type", group: "Record types"),
+        KeyBinding(.showFields, keys: [.character("f")], label: "Fields", help: "Show the fields and indexes of the selected type", group: "Record types"),
+        KeyBinding(.showSchemaText, keys: [.character("s")], label: "Schema", help: "Show the whole schema as .ckdb text", group: "Record types"),
+        KeyBinding(.showZones, keys: [.character("z")], label: "Zones", help: "Show the zones of this database", group: "Record types"),
+    ])
+
+    var statusItems: [String] {
+        guard let loaded = schema.value, let row = table.selectedRow else { return [] }
+        return ["\(row + 1)/\(visibleTypes(loaded.schema).count)"]
+    }
+
+    var filterStyle: FilterStyle? { .live }
+    var filterText: String { filter }
+    var isLoading: Bool { schema.isLoading || statistics.isLoading }
+
+    func load(_ host: any ScreenHost) {
+        schema.load(in: host.work) { [weak self, weak host] loaded in
+            host?.learn(loaded.schema.recordTypes.map(\.name), for: .recordType)
+            self?.refreshRows()
+        }
+        statistics.load(in: host.work) { [weak self] _ in self?.refreshRows() }
+    }
+
+    func cancelLoading(_ host: any ScreenHost) {
+        schema.cancel(in: host.work)
+        statistics.cancel(in: host.work)
+    }
+
+    func perform(_ action: KeyAction, host: any ScreenHost) {
+        switch action {
+        case .open, .showFields:
+            guard let type = selectedType else { return }
+            var next = session
+            next.recordType = type.name
+            host.open(action == .open ? .records(recordType: type.name, query: nil) : .fields(recordType: type.name), session: next)
+        case .showSchemaText:
+            host.open(.schemaText, session: session)
+        case .showZones:
+            host.open(.zones, session: session)
+        default:
+            break
+        }
+    }
+
+    func handle(_ key: Key, host: any ScreenHost) -> Bool {
+        table.handleOpening(key) { perform(.open, host: host) }
+    }
+
+    func applyFilter(_ text: String, host: any ScreenHost) {
+        filter = text
+        refreshRows()
+        table.select(row: 0)
+    }
+
+    func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
+        table.draw(in: rect, on: &canvas, theme: theme, focused: true)
+    }
+
+    private var selectedType: RecordType? {
+        guard let loaded = schema.value, let row = table.selectedRow else { return nil }
+        let types = visibleTypes(loaded.schema)
+        return types.indices.contains(row) ? types[row] : nil
+    }
+
+    private func visibleTypes(_ schema: Schema) -> [RecordType] {
+        let types = schema.recordTypes.sorted { $0.name < $1.name }
+        return LiveFilter.apply(filter, to: types, name: \.name)
+    }
+
+    private func refreshRows() {
+        guard let loaded = schema.value else { return }
+        table.source = RecordTypeRows.rows(visibleTypes(loaded.schema), statistics: statistics.value)
+    }
+}

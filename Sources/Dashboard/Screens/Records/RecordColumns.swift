@@ -1,0 +1,92 @@
+import CKModel
+import CKSchema
+import TerminalKit
+
+/// The columns the records table shows, in order: the record name first, then chosen fields of the type and
+/// system fields. What can be chosen comes from the schema.
+struct RecordColumns: Equatable {
+    /// A column of the table.
+    enum Column: Hashable {
+        /// A field of the record type.
+        case field(String)
+        /// When the record was created.
+        case created
+        /// When it was last modified.
+        case modified
+        /// Its change tag.
+        case changeTag
+
+        /// The heading.
+        var title: String {
+            switch self {
+            case .field(let name): name
+            case .created: "created"
+            case .modified: "modified"
+            case .changeTag: "change tag"
+            }
+        }
+
+        /// What the column shows for `record`.
+        func text(in record: Record, display: FieldValueDisplay) -> String {
+            switch self {
+            case .field(let name): record.fields?[name].map(display.text) ?? ""
+            case .created: record.created.map { display.date($0.timestamp.date) } ?? ""
+            case .modified: record.modified.map { display.date($0.timestamp.date) } ?? ""
+            case .changeTag: record.recordChangeTag ?? ""
+            }
+        }
+    }
+
+    /// The columns shown after the record name, in order.
+    var shown: [Column]
+    /// Every column there is, in the order the chooser lists them.
+    let available: [Column]
+    /// The type whose fields the columns show.
+    let recordType: RecordType
+
+    /// The type's fields (by name) then the system columns; at first the fields, in schema order.
+    init(recordType: RecordType) {
+        let fields = recordType.fields.filter { !$0.isSystemField }.map { Column.field($0.name) }
+        available = fields + [.created, .modified, .changeTag]
+        shown = fields
+        self.recordType = recordType
+    }
+
+    /// The table's columns: the record name, then the shown ones, each as wide as its type needs.
+    var tableColumns: [TableColumn] {
+        [TableColumn("RECORD NAME", width: .flexible(minimum: 14))] + shown.map { column in
+            let title = column.title
+            let (width, alignment) = Self.layout(of: column, in: recordType)
+            return TableColumn(title, width: width.widened(toFit: DisplayWidth.of(title) + 2), alignment: alignment)
+        }
+    }
+
+    /// How wide a column of `column`'s type is and how its cells align: dates and coordinates at their full
+    /// width, numbers on the right, text sharing the room.
+    private static func layout(of column: Column, in recordType: RecordType) -> (ColumnWidth, TextAlignment) {
+        switch column {
+        case .created, .modified: return (.fixed(19), .leading)
+        case .changeTag: return (.fixed(10), .leading)
+        case .field(let name):
+            guard let type = recordType.field(named: name)?.type, !type.isList else { return (.flexible(minimum: 12), .leading) }
+            switch type.valueType {
+            case .int64?, .double?: return (.fixed(10), .trailing)
+            case .timestamp?: return (.fixed(19), .leading)
+            case .location?: return (.fixed(20), .leading)
+            case .asset?, .bytes?: return (.fixed(12), .leading)
+            case .reference?: return (.flexible(minimum: 14), .leading)
+            default: return (.flexible(minimum: 12, weight: 2), .leading)
+            }
+        }
+    }
+}
+
+extension ColumnWidth {
+    /// This width, at least `minimum` columns.
+    func widened(toFit minimum: Int) -> ColumnWidth {
+        switch self {
+        case .fixed(let width): .fixed(max(width, minimum))
+        case .flexible(let least, let weight): .flexible(minimum: max(least, minimum), weight: weight)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import CKModel
+import CKSchema
+import Foundation
+import TerminalKit
+
+/// The records of one type in a table whose columns come from the schema, filled a page at a time as the
+/// selection nears the end of what was fetched, never all at once; `/` filters with a quick query, Enter
+/// opens a record.
+final class RecordsScreen: Screen {
+    /// A picker or dialog open over the table.
+    enum Overlay {
+        case columns(ColumnChooser)
+        case sort(Picker<CKModel.SortDescriptor?>)
+        case copy(Picker<String>)
+        case export(Prompt)
+    }
+
+    let session: Session
+    let recordTypeName: String
+    var query: Query
+    let loader: RecordsLoader
+    let display: FieldValueDisplay
+    let schema: Remote<(schema: Schema, ckdb: String)>
+    private let statistics: Remote<[String: ManagementStatistics.RecordType]>
+    var columns: RecordColumns?
+    private var source: RecordRowsSource
+    private var table: Table
+    private var fetch: BackgroundWork.Job?
+    private var fetchError: String?
+    private var filter = ""
+    var overlay: Overlay?
+
+    /// The page size of the fetches.
+    static let pageSize = 200
+
+    init(session: Session, recordType: String, query: Query?, loader: RecordsLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
+        self.session = session
+        recordTypeName = recordType
+        self.query = query ?? Query(recordType: recordType)
+        self.loader = loader
+        self.display = display
+        schema = Remote { try await schemaLoader.schema() }
+        statistics = Remote { try await schemaLoader.statistics() }
+        source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: [], display: display)
+        table = Table(columns: [], source: source)
+    }
+
+    var title: String {
+        var title = "Records of \(recordTypeName)"
+        if let total = source.rowCount.total { title += " [\(Counting.grouped(total))]" }
+        if !filter.isEmpty { title += " /\(filter)" }
+        return title
+    }
+
+    let bindings = KeyBindingTable([
+        KeyBinding(.open, keys: [.enter], label: "Open", help: "Open the selected record", group: "Records"),
+        KeyBinding(.chooseColumns, keys: [.character("c")], label: "Columns", help: "Choose, hide and order the columns", group: "Records"),
+        KeyBinding(.sort, keys: [.character("s")], label: "Sort", help: "Sort by a sortable field", group: "Records"),
+        KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
+        KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export every record of this result to a JSON lines file", group: "Records"),
+    ])
+
+    var statusItems: [String] {
+        var items: [String] = []
+        if fetch != nil { items.append("fetching…") }
+        if let row = table.selectedRow {
+            let count = source.rowCount
+            items.append("\(Counting.grouped(row + 1))/\(Counting.grouped(count.total ?? count.loaded))\(count.total == nil ? "+" : "")")
+        }
+        return items
+    }
+
+    var filterStyle: FilterStyle? { .query(placeholder: "name BEGINS_WITH Pic and rsvpCount > 10, or a word") }
+    var filterText: String { filter }
+    var capturesKeys: Bool { overlay != nil }
+    var isLoading: Bool { schema.isLoading || fetch != nil }
+
+    func load(_ host: any ScreenHost) {
+        fetchError = nil
+        schema.load(in: host.work) { [weak self] loaded in
+            guard let self else { return }
+            guard let type = loaded.schema.recordType(named: recordTypeName) else {
+                fetchError = "\(recordTypeName) is not a record type of \(session.environment.rawValue)."
+                return
+            }
+            if columns == nil { columns = RecordColumns(recordType: type) }
+            restart()
+        }
+        statistics.load(in: host.work) { [weak self] _ in self?.updateExpectedTotal() }
+    }
+
+    func cancelLoading(_ host: any ScreenHost) {
+        schema.cancel(in: host.work)
+        statistics.cancel(in: host.work)
+        if let fetch {
+            host.work.cancel(fetch)
+            self.fetch = nil
+            fetchError = "Cancelled: press r to fetch again."
+        }
+    }
+
+    func perform(_ action: KeyAction, host: any ScreenHost) {
+        switch action {
+        case .open:
+            guard let record = selectedRecord, let name = record.recordName else { return }
+            host.open(.record(recordName: name), session: session)
+        case .chooseColumns:
+            if let columns { overlay = .columns(ColumnChooser(columns: columns)) }
+        case .sort:
+            openSortPicker(host: host)
+        case .copy:
+            openCopyPicker()
+        case .export:
+            overlay = .export(Prompt(title: "Export", message: "Write every record of this result, as JSON lines, to:", text: "\(recordTypeName).jsonl"))
+        default:
+            break
+        }
+    }
+
+    func handle(_ key: Key, host: any ScreenHost) -> Bool {
+        guard let overlay else { return table.handleOpening(key) { perform(.open, host: host) } }
+        handleOverlay(overlay, key: key, host: host)
+        return true
+    }
+
+    func applyFilter(_ text: String, host: any ScreenHost) {
+        guard let type = schema.value?.schema.recordType(named: recordTypeName) else { return }
+        do {
+            query.filterBy = try QuickQuery.filters(text, recordType: type).nilIfEmpty
+            filter = text
+            restart()
+            updateExpectedTotal()
+        } catch {
+            host.report(StatusMessage(String(describing: error), kind: .error))
+        }
+    }
+
+    func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
+        let (body, footer) = rect.splitBottom(fetchError == nil ? 0 : 1)
+        table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
+        if let fetchError {
+            canvas.fill(footer, style: theme.style(.text))
+            canvas.write(fetchError, in: footer, style: theme.style(.error))
+        }
+        switch overlay {
+        case .columns(var chooser)?:
+            chooser.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .columns(chooser)
+        case .sort(var picker)?:
+            picker.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .sort(picker)
+        case .copy(var picker)?:
+            picker.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .copy(picker)
+        case .export(var prompt)?:
+            prompt.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .export(prompt)
+        case nil:
+            break
+        }
+    }
+
+    /// Fetches the next page the rows on screen (and a screenful beyond) need, unless a fetch is under way.
+    func didDraw(_ host: any ScreenHost) {
+        guard fetch == nil, fetchError == nil, columns != nil else { return }
+        let wanted = table.visibleRows.lowerBound..<(table.visibleRows.upperBound + table.pageHeight + 1)
+        guard let next = source.cache.nextFetch(for: wanted) else { return }
+        let (loader, query, zone) = (loader, query, session.zone)
+        fetch = host.work.start({
+            try await loader.page(of: query, in: zone, desiredKeys: nil, marker: next.marker, pageSize: Self.pageSize)
+        }) { [weak self, weak host] result in
+            guard let self else { return }
+            fetch = nil
+            switch result {
+            case .success(let page):
+                source.cache.store(page: next.page, records: page.records, continuationMarker: page.continuationMarker)
+                if page.failed > 0 { host?.report(StatusMessage("\(page.failed) records of this page could not be read", kind: .warning)) }
+            case .failure(let error):
+                fetchError = ErrorMessage.text(for: error)
+            }
+        }
+    }
+
+    /// The selected record, when its page is in memory.
+    var selectedRecord: Record? {
+        table.selectedRow.flatMap { source.cache.record(at: $0) }
+    }
+
+    /// Starts the query again from its first page with the current columns.
+    func restart() {
+        guard let columns else { return }
+        source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
+        table = Table(
+            columns: columns.tableColumns,
+            source: source, sort: sortIndicator(columns.shown), emptyMessage: filter.isEmpty ? "No \(recordTypeName) records" : "No records match \(filter)")
+        fetchError = nil
+        updateExpectedTotal()
+    }
+
+    private func updateExpectedTotal() {
+        source.expectedTotal = (query.filterBy ?? []).isEmpty ? statistics.value?[recordTypeName]?.records : nil
+    }
+
+    private func sortIndicator(_ shown: [RecordColumns.Column]) -> TableSort? {
+        guard let sort = query.sortBy?.first else { return nil }
+        let column: RecordColumns.Column = switch sort.field {
+        case .field(let name): .field(name)
+        case .system(let system) where system.schemaFieldName == SystemField.createTime.rawValue: .created
+        case .system(let system) where system.schemaFieldName == SystemField.modTime.rawValue: .modified
+        case .system: .changeTag
+        }
+        return shown.firstIndex(of: column).map { TableSort(column: $0 + 1, ascending: sort.ascending) }
+    }
+}
+
+extension Array {
+    /// `nil` for an empty array, which a query leaves out of its JSON.
+    var nilIfEmpty: [Element]? { isEmpty ? nil : self }
+}

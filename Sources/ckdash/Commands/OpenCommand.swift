@@ -1,0 +1,87 @@
+import ArgumentParser
+import CKClient
+import CKModel
+import CKServer
+import CommandLineSupport
+import Dashboard
+import Foundation
+import Logging
+import TerminalKit
+
+/// `ckdash` with no subcommand: the dashboard. With no server given it runs ckserver in-process on 127.0.0.1,
+/// its data under `$XDG_DATA_HOME/ckdash`, with the demo container on the first run.
+struct OpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open the dashboard (the default when no subcommand is given).",
+        discussion: """
+            With no --server (nor CKDASH_SERVER, nor a profile's server), ckdash starts its own server on 127.0.0.1 \
+            with its data in $XDG_DATA_HOME/ckdash (~/.local/share/ckdash), and on the first run a demo container, \
+            iCloud.com.example.Party. Press ? on any screen for its keys, : for commands, q to quit.
+            """)
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(help: "Refuse every change: browse only (a read-only management token does the same).")
+    var readonly = false
+
+    @Option(help: ArgumentHelp("The colour theme: default, light, high-contrast, solarized-dark, monochrome, or your own (or CKDASH_THEME).", valueName: "name"))
+    var theme: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("The embedded server's data folder (default $XDG_DATA_HOME/ckdash).", valueName: "path"))
+    var dataDirectory: String?
+
+    func run() async throws {
+        let variables = ProcessInfo.processInfo.environment
+        try await reportingFailures(of: "ckdash") {
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                throw CommandFailure("the dashboard needs a terminal: run it in one, or use a subcommand (ckdash --help lists them)")
+            }
+            var embedded: EmbeddedServer?
+            if try !connection.givesServer(variables: variables) {
+                embedded = try await EmbeddedServer.start(dataDirectory: dataFolder(variables: variables), logger: Logger(label: "ckserver") { _ in SwiftLogNoOpLogHandler() })
+            }
+            let settings = try connection.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
+            let client = CloudKitClient(configuration: ClientConfiguration(
+                serverURL: settings.serverURL, container: nil, credentials: .managementToken(try settings.requireToken()), retryPolicy: .never,
+                requestTimeout: .seconds(30)))
+            let configuration = DashboardConfiguration(
+                client: client, container: settings.container ?? (embedded != nil ? EmbeddedServer.demoContainer : nil),
+                environment: settings.environment, database: settings.database, actingAs: settings.actingAsUser, isReadOnly: readonly,
+                themeName: try theme ?? variables["CKDASH_THEME"] ?? connection.chosenProfile(variables: variables)["theme"] ?? ThemeLoader.defaultThemeName,
+                themeLoader: DashboardConfiguration.themeLoader(environment: variables),
+                serverDescription: embedded.map { "embedded server at \($0.url.absoluteString)" } ?? settings.serverURL.absoluteString)
+            let outcome = await Self.runOnOwnThread(configuration)
+            try? await client.shutdown()
+            await embedded?.stop()
+            try outcome.get()
+        }
+    }
+
+    /// `--data-dir`, else `$XDG_DATA_HOME/ckdash`, else `~/.local/share/ckdash`.
+    private func dataFolder(variables: [String: String]) -> URL {
+        if let dataDirectory { return URL(fileURLWithPath: (dataDirectory as NSString).expandingTildeInPath, isDirectory: true) }
+        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("ckdash") }
+        let home = variables["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/ckdash")
+    }
+
+    /// Runs the dashboard's loop on a thread of its own, which owns the terminal, so that the loop's waiting for
+    /// keys never holds up the tasks that fetch for it.
+    private static func runOnOwnThread(_ configuration: DashboardConfiguration) async -> Result<Void, any Error> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do {
+                    let terminal = try NcursesTerminal.start()
+                    DashboardApp(configuration: configuration, terminal: terminal).run()
+                    terminal.stop()
+                    continuation.resume(returning: .success(()))
+                } catch {
+                    continuation.resume(returning: .failure(CommandFailure("cannot start the terminal: \(error)")))
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+}

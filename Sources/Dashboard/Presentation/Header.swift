@@ -23,11 +23,26 @@ struct Header {
         }
         var x = left.x + 1
         let limit = left.maxX - 1
-        for (index, crumb) in crumbs.enumerated() {
+        for (index, crumb) in crumbs(fitting: limit - x).enumerated() {
             guard x < limit else { break }
             if index > 0 { x += canvas.write(" ▸ ", column: x, row: line.y, style: theme.style(.muted), limit: limit - x) }
             x += canvas.write(crumb.text, column: x, row: line.y, style: theme.style(crumb.role), limit: limit - x)
         }
+    }
+
+    /// The crumbs that fit in `width` columns: all of them, else without the app's name, else with the container
+    /// shortened to the last part of its identifier.
+    func crumbs(fitting width: Int) -> [(text: String, role: ThemeRole)] {
+        func needed(_ crumbs: [(text: String, role: ThemeRole)]) -> Int {
+            crumbs.reduce(0) { $0 + DisplayWidth.of($1.text) } + 3 * max(0, crumbs.count - 1)
+        }
+        var shortened = crumbs
+        guard needed(shortened) > width else { return shortened }
+        shortened.removeFirst()
+        if session.container != nil, needed(shortened) > width, let last = shortened[0].text.split(separator: ".").last {
+            shortened[0].text = "…" + last
+        }
+        return shortened
     }
 
     /// The crumbs and the role each is drawn in.

@@ -32,7 +32,7 @@ enum RecordLines {
 
     /// The lines of `record`, its fields in the order of `recordType` (or by name without one).
     static func lines(of record: Record, recordType: RecordType?, backReferences: [BackReference]?, display: FieldValueDisplay) -> [RecordLine] {
-        var lines: [RecordLine] = [RecordLine(name: "Fields", type: "", value: "", role: .title)]
+        var lines: [RecordLine] = []
         let fields = record.fields ?? [:]
         let declared = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
         for name in declared + fields.keys.filter({ !declared.contains($0) }).sorted() {

@@ -117,10 +117,8 @@ final class RecordScreen: Screen {
     private func refreshLines() {
         guard let value = record.value else { return }
         let type = value.recordType.flatMap { schema.value?.schema.recordType(named: $0) }
-        let isFirstFill = lines.isEmpty
         lines = RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display)
         table.source = RecordLines.rows(lines)
-        if isFirstFill { table.select(row: 1) }
     }
 
     private func startDownload(_ asset: Asset, to path: String, host: any ScreenHost) {

@@ -1,0 +1,91 @@
+import CKModel
+import CKServer
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// Every screen rendered into the in-memory terminal with the demo data, at 80×24 and 160×50, compared line by
+/// line with the goldens in `Tests/DashboardTests/Goldens` (`CKDASH_UPDATE_GOLDENS=1` rewrites them).
+@Suite("Screens against their goldens")
+struct ScreenGoldenTests {
+    static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 50)]
+
+    @Test("browsing the demo: containers, record types, fields, schema, records, a record, help and palette", arguments: sizes)
+    func browsing(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try Golden.expect(dashboard.lines, matches: "record-types-\(size.width)x\(size.height)")
+            try await dashboard.press(.character("f"))
+            try Golden.expect(dashboard.lines, matches: "fields-Party-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("s"))
+            try Golden.expect(dashboard.lines, matches: "schema-text-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .escape)
+            try Golden.expect(dashboard.lines, matches: "containers-\(size.width)x\(size.height)")
+            try await dashboard.press(.enter, .enter)
+            try Golden.expect(dashboard.lines, matches: "records-Party-\(size.width)x\(size.height)")
+            try await dashboard.press(.character("?"))
+            try Golden.expect(dashboard.lines, matches: "records-help-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .enter)
+            try Golden.expect(dashboard.lines, matches: "record-party-1-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character(":"))
+            try await dashboard.type("rec")
+            try Golden.expect(dashboard.lines, matches: "palette-\(size.width)x\(size.height)")
+        }
+    }
+
+    @Test("the private database of the demo user: zones, receipts, a receipt's reference and a shoebox's back references", arguments: sizes)
+    func privateDatabase(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try await dashboard.command("db private demo")
+            try await dashboard.command("zones")
+            try Golden.expect(dashboard.lines, matches: "zones-private-\(size.width)x\(size.height)")
+            try await dashboard.command("zone Receipts")
+            try await dashboard.command("records Receipt")
+            try await dashboard.press(.enter)
+            try Golden.expect(dashboard.lines, matches: "record-receipt-\(size.width)x\(size.height)")
+            try await dashboard.press(.character("j"), .character("j"), .enter)
+            try Golden.expect(dashboard.lines, matches: "record-shoebox-\(size.width)x\(size.height)")
+        }
+    }
+
+    @Test("production with its badge, read-only with [RO], an empty result, and an unknown theme's error", arguments: sizes)
+    func badgesAndStates(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let production = DashboardHarness(demo, size: size, isReadOnly: true, environment: .production)
+            try await production.start()
+            try Golden.expect(production.lines, matches: "record-types-production-readonly-\(size.width)x\(size.height)")
+            let development = DashboardHarness(demo, size: size, themeName: "no-such-theme")
+            try await development.start()
+            try Golden.expect(development.lines, matches: "theme-error-\(size.width)x\(size.height)")
+            try await development.command("records Party")
+            try await development.press(.character("/"))
+            try await development.type("Nothing")
+            try await development.press(.enter)
+            try Golden.expect(development.lines, matches: "records-empty-\(size.width)x\(size.height)")
+        }
+    }
+
+    @Test("wide characters in records line up, and a server that went away says so with r to retry", arguments: sizes)
+    func wideCharactersAndErrors(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).actingAsUser(recordName: try await demo.demoUser().userRecordName)
+            let saved = try await client.modifyRecords([RecordOperation(.create, Record(
+                recordName: "party-tokyo", recordType: "Party", fields: ["name": .string("東京の夜 🎉 パーティー"), "tags": .list(.string(["音楽", "夜"]))]))])
+            _ = try saved[0].get()
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("東京")
+            try await dashboard.press(.enter)
+            try Golden.expect(dashboard.lines, matches: "records-wide-\(size.width)x\(size.height)")
+            await demo.server.stop()
+            try await dashboard.press(.character("r"))
+            try Golden.expect(dashboard.lines, matches: "records-server-down-\(size.width)x\(size.height)")
+        }
+    }
+}

@@ -67,7 +67,7 @@ struct ManagementCredentialsRoutesTests {
         }
     }
 
-    @Test("management tokens: a container's token sees and makes only its own; read-only tokens make none; a revoked token stops working")
+    @Test("management tokens: a token describes itself; a container's token sees and makes only its own; read-only tokens make none; a revoked token stops working")
     func managementTokens() async throws {
         let server = try await TestServer()
         try await server.live { client in
@@ -81,6 +81,13 @@ struct ManagementCredentialsRoutesTests {
                 try await TestServer.management(
                     client, .post, "managementTokens", ManagementCredentials.CreateTokenRequest(name: "viewer", readOnly: true), token: server.managementToken))
             #expect(viewer.token.readOnly && viewer.token.containerID == nil)
+
+            let current = try TestServer.decode(
+                ManagementCredentials.Token.self, try await TestServer.management(client, .get, "managementTokens/current", token: viewer.secret))
+            #expect(current.name == "viewer" && current.readOnly && current.id == viewer.token.id)
+            let currentScoped = try TestServer.decode(
+                ManagementCredentials.Token.self, try await TestServer.management(client, .get, "managementTokens/current", token: scoped.secret))
+            #expect(currentScoped.containerID == server.container && !currentScoped.readOnly)
 
             let all = try TestServer.decode(ManagementCredentials.TokenList.self, try await TestServer.management(client, .get, "managementTokens", token: viewer.secret))
             #expect(all.tokens.map(\.name) == ["tests", "party ci", "viewer"])

@@ -13,16 +13,18 @@ final class DashboardHarness {
     let terminal: MemoryTerminal
     let app: DashboardApp
 
-    /// A dashboard of the demo container on a terminal of `size`, dates in UTC.
+    /// A dashboard of the demo container on a terminal of `size`, dates in UTC; through `client` when given, else
+    /// the demo's own management token.
     init(
         _ demo: DemoServer, size: Size = Size(width: 80, height: 24), colorLevel: ColorLevel = .indexed256, isReadOnly: Bool = false,
-        themeName: String = "default", environment: ContainerEnvironment = .development, themesDirectory: URL? = nil
+        themeName: String = "default", environment: ContainerEnvironment = .development, themesDirectory: URL? = nil,
+        client: CloudKitClient? = nil
     ) {
         terminal = MemoryTerminal(size: size, colorLevel: colorLevel)
         var loader = DashboardConfiguration.themeLoader(environment: [:])
         loader.userThemesDirectory = themesDirectory
         let configuration = DashboardConfiguration(
-            client: demo.client, container: EmbeddedServer.demoContainer, environment: environment, isReadOnly: isReadOnly, themeName: themeName,
+            client: client ?? demo.client, container: EmbeddedServer.demoContainer, environment: environment, isReadOnly: isReadOnly, themeName: themeName,
             themeLoader: loader, timeZone: TimeZone(identifier: "UTC")!, serverDescription: "test")
         app = DashboardApp(configuration: configuration, terminal: terminal)
     }

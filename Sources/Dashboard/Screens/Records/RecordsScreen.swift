@@ -182,6 +182,9 @@ final class RecordsScreen: Screen {
         }
     }
 
+    /// How many pages of records are held in memory: never more than the page cache's capacity.
+    var pagesInMemory: Int { source.cache.pages.count }
+
     /// The selected record, when its page is in memory.
     var selectedRecord: Record? {
         table.selectedRow.flatMap { source.cache.record(at: $0) }

@@ -25,11 +25,14 @@ final class ContainersScreen: Screen {
         return "Containers \(count)" + (filter.isEmpty ? "" : " /\(filter)")
     }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Open the container's record types", group: "Containers"),
         KeyBinding(.switchEnvironment, keys: [.character("e")], label: "Env", help: "Switch between development and production", group: "Containers"),
         KeyBinding(.chooseDatabase, keys: [.character("d")], label: "Database", help: "Choose the public database, or a user's private or shared one", group: "Containers"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         guard let rows = table.selectedRow, let all = containers.value else { return [] }

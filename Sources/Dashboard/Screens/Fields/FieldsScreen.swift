@@ -23,9 +23,12 @@ final class FieldsScreen: Screen {
         "Fields of \(recordTypeName)" + (visibleFields.map { " [\($0.count)]" } ?? "") + (filter.isEmpty ? "" : " /\(filter)")
     }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Records", help: "Browse the records of this type", group: "Fields"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         guard let fields = visibleFields, let row = table.selectedRow else { return [] }

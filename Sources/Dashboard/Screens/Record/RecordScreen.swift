@@ -31,11 +31,14 @@ final class RecordScreen: Screen {
 
     var title: String { "Record \(recordName)" }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Follow", help: "Open the record the selected reference points to", group: "Record"),
         KeyBinding(.download, keys: [.character("d")], label: "Download", help: "Download the selected asset to a file", group: "Record"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy JSON", help: "Copy the record as JSON (OSC 52)", group: "Record"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         guard let row = table.selectedRow, !lines.isEmpty else { return [] }

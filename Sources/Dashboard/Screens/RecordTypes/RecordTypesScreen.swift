@@ -22,12 +22,15 @@ final class RecordTypesScreen: Screen {
         return "Record types \(count)" + (filter.isEmpty ? "" : " /\(filter)")
     }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Records", help: "Browse the records of the selected type", group: "Record types"),
         KeyBinding(.showFields, keys: [.character("f")], label: "Fields", help: "Show the fields and indexes of the selected type", group: "Record types"),
         KeyBinding(.showSchemaText, keys: [.character("s")], label: "Schema", help: "Show the whole schema as .ckdb text", group: "Record types"),
         KeyBinding(.showZones, keys: [.character("z")], label: "Zones", help: "Show the zones of this database", group: "Record types"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         guard let loaded = schema.value, let row = table.selectedRow else { return [] }

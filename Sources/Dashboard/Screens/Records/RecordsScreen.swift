@@ -52,13 +52,16 @@ final class RecordsScreen: Screen {
         return title
     }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Open the selected record", group: "Records"),
         KeyBinding(.chooseColumns, keys: [.character("c")], label: "Columns", help: "Choose, hide and order the columns", group: "Records"),
         KeyBinding(.sort, keys: [.character("s")], label: "Sort", help: "Sort by a sortable field", group: "Records"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
         KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export every record of this result to a JSON lines file", group: "Records"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         var items: [String] = []

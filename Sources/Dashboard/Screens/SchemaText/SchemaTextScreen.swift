@@ -19,9 +19,12 @@ final class SchemaTextScreen: Screen {
         "Schema of \(session.environment.rawValue) (.ckdb)" + (search.isEmpty ? "" : " /\(search)")
     }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.search, keys: [.character("n")], label: "Next match", help: "Go to the next match of the search (N: the previous)", group: "Schema"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         schema.value == nil ? [] : ["line \(text.position.top + 1)/\(text.lines.count)"]

@@ -17,9 +17,12 @@ final class ZonesScreen: Screen {
         "Zones of \(session.database.rawValue)" + (visibleZones.map { " [\($0.count)]" } ?? "") + (filter.isEmpty ? "" : " /\(filter)")
     }
 
-    let bindings = KeyBindingTable([
+    /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Browse the record types in the selected zone", group: "Zones"),
     ])
+
+    var bindings: KeyBindingTable { Self.keys }
 
     var statusItems: [String] {
         guard let zones = visibleZones, let row = table.selectedRow else { return [] }

@@ -1,0 +1,25 @@
+import TerminalKit
+
+/// The keys of every screen as the Markdown tables of `docs/dashboard.md`, made from the same binding tables
+/// the hint bar and the help overlay read, so the document cannot drift from the program.
+enum KeyBindingsDocument {
+    /// The screens, in the order the document lists them, with their tables.
+    static let screens: [(title: String, keys: KeyBindingTable)] = [
+        ("Everywhere", AppBindings.table),
+        ("Containers", ContainersScreen.keys),
+        ("Record types", RecordTypesScreen.keys),
+        ("Fields of a record type", FieldsScreen.keys),
+        ("Schema (.ckdb text)", SchemaTextScreen.keys),
+        ("Zones", ZonesScreen.keys),
+        ("Records", RecordsScreen.keys),
+        ("A record", RecordScreen.keys),
+    ]
+
+    /// A `###` section per screen with a table of keys and what they do.
+    static var markdown: String {
+        screens.map { title, keys in
+            let rows = keys.bindings.map { "| \($0.keys.map { "`\($0.name)`" }.joined(separator: " ")) | \($0.help) |" }
+            return (["### \(title)", "", "| Keys | What they do |", "|---|---|"] + rows).joined(separator: "\n")
+        }.joined(separator: "\n\n") + "\n"
+    }
+}

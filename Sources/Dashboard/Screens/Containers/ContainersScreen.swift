@@ -9,9 +9,9 @@ final class ContainersScreen: Screen {
     private let loader: ContainersLoader
     private let display: FieldValueDisplay
     private let containers: Remote<[ManagementContainers.Container]>
-    private var table = Table(columns: ContainerRows.columns, source: TableRows([]), emptyMessage: "No containers: create one with ckserver containers create")
+    private var list = FilteredList<ManagementContainers.Container>(
+        columns: ContainerRows.columns, emptyMessage: "No containers: create one with ckserver containers create", name: \.containerID.rawValue)
     private var databasePicker: Picker<(DatabaseScope, ActingUser?)>?
-    private var filter = ""
 
     init(session: Session, loader: ContainersLoader, display: FieldValueDisplay) {
         self.session = session
@@ -20,10 +20,7 @@ final class ContainersScreen: Screen {
         containers = Remote { try await loader.containers() }
     }
 
-    var title: String {
-        let count = containers.value.map { "[\(visible($0).count)]" } ?? ""
-        return "Containers \(count)" + (filter.isEmpty ? "" : " /\(filter)")
-    }
+    var title: String { list.title("Containers", isLoaded: containers.value != nil) }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
@@ -34,13 +31,9 @@ final class ContainersScreen: Screen {
 
     var bindings: KeyBindingTable { Self.keys }
 
-    var statusItems: [String] {
-        guard let rows = table.selectedRow, let all = containers.value else { return [] }
-        return ["\(rows + 1)/\(visible(all).count)"]
-    }
-
+    var statusItems: [String] { list.statusItems }
     var filterStyle: FilterStyle? { .live }
-    var filterText: String { filter }
+    var filterText: String { list.filter }
     var capturesKeys: Bool { databasePicker != nil }
     var isLoading: Bool { containers.isLoading }
 
@@ -48,9 +41,10 @@ final class ContainersScreen: Screen {
         containers.load(in: host.work) { [weak self, weak host] loaded in
             guard let self else { return }
             host?.learn(loaded.map(\.containerID.rawValue), for: .container)
-            refreshRows()
-            if let current = session.container, let index = visible(loaded).firstIndex(where: { $0.containerID == current }) {
-                table.select(row: index)
+            let display = display
+            list.show(loaded) { ContainerRows.rows($0, display: display) }
+            if let current = session.container, let index = list.visible.firstIndex(where: { $0.containerID == current }) {
+                list.table.select(row: index)
             }
         }
     }
@@ -90,13 +84,11 @@ final class ContainersScreen: Screen {
             }
             return true
         }
-        return table.handleOpening(key) { perform(.open, host: host) }
+        return list.table.handleOpening(key) { perform(.open, host: host) }
     }
 
     func applyFilter(_ text: String, host: any ScreenHost) {
-        filter = text
-        refreshRows()
-        table.select(row: 0)
+        list.applyFilter(text)
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -110,22 +102,12 @@ final class ContainersScreen: Screen {
         let database = session.database.rawValue + (session.user.map { " (\($0.name))" } ?? "")
         canvas.write(database, column: column, row: line.y, style: theme.style(.text))
         guard containers.valueOrDrawState(in: rest, on: &canvas, theme: theme, loading: "Loading containers…") != nil else { return }
-        table.draw(in: rest, on: &canvas, theme: theme, focused: databasePicker == nil)
+        list.table.draw(in: rest, on: &canvas, theme: theme, focused: databasePicker == nil)
         databasePicker?.draw(in: rect, on: &canvas, theme: theme)
     }
 
     private var selectedContainer: ContainerID? {
-        guard let all = containers.value, let row = table.selectedRow else { return nil }
-        let shown = visible(all)
-        return shown.indices.contains(row) ? shown[row].containerID : nil
-    }
-
-    private func visible(_ all: [ManagementContainers.Container]) -> [ManagementContainers.Container] {
-        LiveFilter.apply(filter, to: all, name: \.containerID.rawValue)
-    }
-
-    private func refreshRows() {
-        table.source = ContainerRows.rows(visible(containers.value ?? []), display: display)
+        list.selected?.containerID
     }
 
     /// Lists public, then private and shared for each user of `container`, fetched first.

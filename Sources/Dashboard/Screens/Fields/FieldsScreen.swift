@@ -9,8 +9,7 @@ final class FieldsScreen: Screen {
     private let recordTypeName: String
     private let schema: Remote<(schema: Schema, ckdb: String)>
     private let statistics: Remote<[String: ManagementStatistics.RecordType]>
-    private var table = Table(columns: FieldRows.columns, source: TableRows([]))
-    private var filter = ""
+    private var list = FilteredList<Field>(columns: FieldRows.columns, emptyMessage: "No fields", name: \.name)
 
     init(session: Session, recordType: String, loader: RecordTypesLoader) {
         self.session = session
@@ -19,9 +18,7 @@ final class FieldsScreen: Screen {
         statistics = Remote { try await loader.statistics() }
     }
 
-    var title: String {
-        "Fields of \(recordTypeName)" + (visibleFields.map { " [\($0.count)]" } ?? "") + (filter.isEmpty ? "" : " /\(filter)")
-    }
+    var title: String { list.title("Fields of \(recordTypeName)", isLoaded: recordType != nil) }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
@@ -29,14 +26,9 @@ final class FieldsScreen: Screen {
     ])
 
     var bindings: KeyBindingTable { Self.keys }
-
-    var statusItems: [String] {
-        guard let fields = visibleFields, let row = table.selectedRow else { return [] }
-        return ["\(row + 1)/\(fields.count)"]
-    }
-
+    var statusItems: [String] { list.statusItems }
     var filterStyle: FilterStyle? { .live }
-    var filterText: String { filter }
+    var filterText: String { list.filter }
     var isLoading: Bool { schema.isLoading || statistics.isLoading }
 
     func load(_ host: any ScreenHost) {
@@ -54,34 +46,31 @@ final class FieldsScreen: Screen {
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        table.handleOpening(key) {}
+        list.table.handleOpening(key) {}
     }
 
     func applyFilter(_ text: String, host: any ScreenHost) {
-        filter = text
-        refreshRows()
-        table.select(row: 0)
+        list.applyFilter(text)
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-        guard let loaded = schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") else { return }
-        guard loaded.schema.recordType(named: recordTypeName) != nil else {
+        guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
+        guard recordType != nil else {
             canvas.fill(rect, style: theme.style(.text))
             canvas.write("\(recordTypeName) is not a record type of \(session.environment.rawValue).", in: rect.row(rect.height / 2),
                          alignment: .center, style: theme.style(.error))
             return
         }
-        table.draw(in: rect, on: &canvas, theme: theme, focused: true)
+        list.table.draw(in: rect, on: &canvas, theme: theme, focused: true)
     }
 
-    private var visibleFields: [Field]? {
-        guard let type = schema.value?.schema.recordType(named: recordTypeName) else { return nil }
-        let fields = FieldRows.fields(of: type)
-        return LiveFilter.apply(filter, to: fields, name: \.name)
+    private var recordType: RecordType? {
+        schema.value?.schema.recordType(named: recordTypeName)
     }
 
     private func refreshRows() {
-        guard let fields = visibleFields else { return }
-        table.source = FieldRows.rows(fields, statistics: statistics.value?[recordTypeName])
+        guard let recordType else { return }
+        let statistics = statistics.value?[recordTypeName]
+        list.show(FieldRows.fields(of: recordType)) { FieldRows.rows($0, statistics: statistics) }
     }
 }

@@ -8,8 +8,7 @@ final class RecordTypesScreen: Screen {
     let session: Session
     private let schema: Remote<(schema: Schema, ckdb: String)>
     private let statistics: Remote<[String: ManagementStatistics.RecordType]>
-    private var table = Table(columns: RecordTypeRows.columns, source: TableRows([]), emptyMessage: "No record types in this environment")
-    private var filter = ""
+    private var list = FilteredList<RecordType>(columns: RecordTypeRows.columns, emptyMessage: "No record types in this environment", name: \.name)
 
     init(session: Session, loader: RecordTypesLoader) {
         self.session = session
@@ -17,10 +16,7 @@ final class RecordTypesScreen: Screen {
         statistics = Remote { try await loader.statistics() }
     }
 
-    var title: String {
-        let count = schema.value.map { "[\(visibleTypes($0.schema).count)]" } ?? ""
-        return "Record types \(count)" + (filter.isEmpty ? "" : " /\(filter)")
-    }
+    var title: String { list.title("Record types", isLoaded: schema.value != nil) }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
@@ -32,13 +28,9 @@ final class RecordTypesScreen: Screen {
 
     var bindings: KeyBindingTable { Self.keys }
 
-    var statusItems: [String] {
-        guard let loaded = schema.value, let row = table.selectedRow else { return [] }
-        return ["\(row + 1)/\(visibleTypes(loaded.schema).count)"]
-    }
-
+    var statusItems: [String] { list.statusItems }
     var filterStyle: FilterStyle? { .live }
-    var filterText: String { filter }
+    var filterText: String { list.filter }
     var isLoading: Bool { schema.isLoading || statistics.isLoading }
 
     func load(_ host: any ScreenHost) {
@@ -57,7 +49,7 @@ final class RecordTypesScreen: Screen {
     func perform(_ action: KeyAction, host: any ScreenHost) {
         switch action {
         case .open, .showFields:
-            guard let type = selectedType else { return }
+            guard let type = list.selected else { return }
             var next = session
             next.recordType = type.name
             host.open(action == .open ? .records(recordType: type.name, query: nil) : .fields(recordType: type.name), session: next)
@@ -71,33 +63,21 @@ final class RecordTypesScreen: Screen {
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        table.handleOpening(key) { perform(.open, host: host) }
+        list.table.handleOpening(key) { perform(.open, host: host) }
     }
 
     func applyFilter(_ text: String, host: any ScreenHost) {
-        filter = text
-        refreshRows()
-        table.select(row: 0)
+        list.applyFilter(text)
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
-        table.draw(in: rect, on: &canvas, theme: theme, focused: true)
-    }
-
-    private var selectedType: RecordType? {
-        guard let loaded = schema.value, let row = table.selectedRow else { return nil }
-        let types = visibleTypes(loaded.schema)
-        return types.indices.contains(row) ? types[row] : nil
-    }
-
-    private func visibleTypes(_ schema: Schema) -> [RecordType] {
-        let types = schema.recordTypes.sorted { $0.name < $1.name }
-        return LiveFilter.apply(filter, to: types, name: \.name)
+        list.table.draw(in: rect, on: &canvas, theme: theme, focused: true)
     }
 
     private func refreshRows() {
         guard let loaded = schema.value else { return }
-        table.source = RecordTypeRows.rows(visibleTypes(loaded.schema), statistics: statistics.value)
+        let statistics = statistics.value
+        list.show(loaded.schema.recordTypes.sorted { $0.name < $1.name }) { RecordTypeRows.rows($0, statistics: statistics) }
     }
 }

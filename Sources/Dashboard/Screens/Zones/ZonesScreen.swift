@@ -5,17 +5,14 @@ import TerminalKit
 final class ZonesScreen: Screen {
     let session: Session
     private let zones: Remote<[Zone]>
-    private var table = Table(columns: ZoneRows.columns, source: TableRows([]), emptyMessage: "No zones")
-    private var filter = ""
+    private var list = FilteredList<Zone>(columns: ZoneRows.columns, emptyMessage: "No zones", name: \.zoneID.zoneName)
 
     init(session: Session, loader: ZonesLoader) {
         self.session = session
         zones = Remote { try await loader.zones() }
     }
 
-    var title: String {
-        "Zones of \(session.database.rawValue)" + (visibleZones.map { " [\($0.count)]" } ?? "") + (filter.isEmpty ? "" : " /\(filter)")
-    }
+    var title: String { list.title("Zones of \(session.database.rawValue)", isLoaded: zones.value != nil) }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
@@ -23,20 +20,15 @@ final class ZonesScreen: Screen {
     ])
 
     var bindings: KeyBindingTable { Self.keys }
-
-    var statusItems: [String] {
-        guard let zones = visibleZones, let row = table.selectedRow else { return [] }
-        return ["\(row + 1)/\(zones.count)"]
-    }
-
+    var statusItems: [String] { list.statusItems }
     var filterStyle: FilterStyle? { .live }
-    var filterText: String { filter }
+    var filterText: String { list.filter }
     var isLoading: Bool { zones.isLoading }
 
     func load(_ host: any ScreenHost) {
         zones.load(in: host.work) { [weak self, weak host] loaded in
             host?.learn(loaded.map(\.zoneID.zoneName), for: .zone)
-            self?.refreshRows()
+            self?.list.show(loaded, rows: ZoneRows.rows)
         }
     }
 
@@ -45,34 +37,23 @@ final class ZonesScreen: Screen {
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
-        guard action == .open, let zones = visibleZones, let row = table.selectedRow, zones.indices.contains(row) else { return }
+        guard action == .open, let zone = list.selected else { return }
         var next = session
-        next.zone = zones[row].zoneID.zoneName == ZoneID.defaultZoneName ? nil : zones[row].zoneID
+        next.zone = zone.zoneID.zoneName == ZoneID.defaultZoneName ? nil : zone.zoneID
         next.recordType = nil
         host.open(.recordTypes, session: next)
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        table.handleOpening(key) { perform(.open, host: host) }
+        list.table.handleOpening(key) { perform(.open, host: host) }
     }
 
     func applyFilter(_ text: String, host: any ScreenHost) {
-        filter = text
-        refreshRows()
-        table.select(row: 0)
+        list.applyFilter(text)
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard zones.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading zones…") != nil else { return }
-        table.draw(in: rect, on: &canvas, theme: theme, focused: true)
-    }
-
-    private var visibleZones: [Zone]? {
-        guard let all = zones.value else { return nil }
-        return LiveFilter.apply(filter, to: all, name: \.zoneID.zoneName)
-    }
-
-    private func refreshRows() {
-        table.source = ZoneRows.rows(visibleZones ?? [])
+        list.table.draw(in: rect, on: &canvas, theme: theme, focused: true)
     }
 }

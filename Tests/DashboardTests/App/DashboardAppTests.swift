@@ -53,7 +53,7 @@ struct DashboardAppTests {
         }
     }
 
-    @Test("s sorts by a sortable field, c hides a column, y copies the record as JSON")
+    @Test("s sorts by a sortable field, c hides and reorders columns, y copies the record as JSON")
     func sortColumnsAndCopy() async throws {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: Self.wide)
@@ -67,6 +67,9 @@ struct DashboardAppTests {
             #expect(dashboard.lines[3].contains(" 119 "))
             try await dashboard.press(.character("c"), .character(" "), .enter)
             #expect(!dashboard.lines[2].contains("background"))
+            try await dashboard.press(.character("c"), .character("J"), .enter)
+            let heading = dashboard.lines[2]
+            #expect(try #require(heading.range(of: "invitation")).lowerBound < #require(heading.range(of: "date")).lowerBound)
             try await dashboard.press(.character("y"), .enter)
             let copied = try #require(dashboard.terminal.clipboard)
             #expect(copied.hasPrefix("{") && copied.contains("\"recordType\":\"Party\"") && copied.contains("\"rsvpCount\""))
@@ -177,6 +180,20 @@ struct DashboardAppTests {
             #expect(dashboard.screen.contains("private of demo"))
             try await dashboard.press(.character("j"), .enter, .enter)
             #expect(dashboard.lines[0].contains("private as demo"))
+        }
+    }
+
+    @Test("Esc while a screen loads cancels the fetch and says so; r fetches again")
+    func cancelLoading() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo)
+            try await dashboard.start()
+            dashboard.app.handle(.key(.enter))
+            dashboard.app.handle(.key(.escape))
+            #expect(dashboard.screen.contains("Cancelled"))
+            #expect(dashboard.lines[1].contains("Records of Party"))
+            try await dashboard.press(.character("r"))
+            #expect(dashboard.lines[3].contains("party-1 "))
         }
     }
 

@@ -121,8 +121,11 @@ struct NotificationsRoutesTests {
             let courierURL = try await courier(server, client, server.webAuthToken)
             _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"box","zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
-            // The test client has one connection, so the waiting poll goes straight to the service.
-            let notifications = NotificationService(storage: services.storage, configuration: services.configuration, bell: services.courierBell)
+            // The test client has one connection, so the waiting poll goes straight to the service; it waits long
+            // enough for a save on a busy machine, and returns as soon as the save rings the bell.
+            var patient = services.configuration
+            patient.courierWait = .seconds(20)
+            let notifications = NotificationService(storage: services.storage, configuration: patient, bell: services.courierBell)
             let courier = String(courierURL.split(separator: "/").last ?? "")
             async let waiting = notifications.poll(courier: courier)
             try await Task.sleep(for: .milliseconds(50))

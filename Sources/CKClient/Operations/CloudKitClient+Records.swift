@@ -28,9 +28,14 @@ extension CloudKitClient {
         _ query: Query, in zone: ZoneID? = nil, desiredKeys: [String]? = nil, resultsLimit: Int? = nil, continuationMarker: String? = nil,
         zoneWide: Bool? = nil
     ) async throws -> QueryPage {
-        let request = RecordsQuery.Request(
+        try await queryRecords(RecordsQuery.Request(
             query: query, zoneID: zone, resultsLimit: resultsLimit, continuationMarker: continuationMarker, desiredKeys: desiredKeys,
-            zoneWide: zoneWide)
+            zoneWide: zoneWide))
+    }
+
+    /// One page of records for `request` (`records/query`), sent as it is: for a caller that shows the request
+    /// it sends, such as the dashboard's query builder.
+    public func queryRecords(_ request: RecordsQuery.Request) async throws -> QueryPage {
         let response: RecordsQuery.Response = try await send(.post, path: databasePath("records/query"), body: request)
         return QueryPage(records: response.records.map(\.clientResult), continuationMarker: response.continuationMarker)
     }

@@ -13,8 +13,8 @@ public enum QueryField: Hashable, Sendable {
 }
 
 extension QueryField {
-    /// The name as the request writes it, in `fieldName` or `systemFieldName`.
-    var wireName: String {
+    /// The name as the request writes it, in `fieldName` or `systemFieldName`: `name`, `createdTimestamp`.
+    public var wireName: String {
         switch self {
         case .field(let name): name
         case .system(let system): system.rawValue

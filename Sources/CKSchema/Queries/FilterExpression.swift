@@ -41,18 +41,24 @@ public enum FilterExpression {
             if comparator == .near {
                 return try near(field, valueText, text)
             }
-            let valueType: FieldType? =
-                if listValued.contains(comparator) {
-                    declared.map { FieldType($0.primitive, isList: true) } ?? FieldType(.value(.string), isList: true)
-                } else if elementValued.contains(comparator) {
-                    declared.map { FieldType($0.primitive) }
-                } else {
-                    declared
-                }
-            return Filter(field, comparator, try FieldValueText.parse(valueText, as: valueType))
+            return Filter(field, comparator, try FieldValueText.parse(valueText, as: valueType(of: comparator, on: declared)))
         } catch {
             throw FilterExpressionError("in \"\(text)\": \(error)")
         }
+    }
+
+    /// The type of the value `comparator` compares a field of type `declared` with: a list of its elements
+    /// for `IN` and the list comparators that take several values, one element for `LIST_CONTAINS` and the
+    /// other single-element list comparators, the field's own type otherwise; `nil` (guess) when the field's
+    /// type is not known.
+    public static func valueType(of comparator: FilterComparator, on declared: FieldType?) -> FieldType? {
+        if listValued.contains(comparator) {
+            return declared.map { FieldType($0.primitive, isList: true) } ?? FieldType(.value(.string), isList: true)
+        }
+        if elementValued.contains(comparator) {
+            return declared.map { FieldType($0.primitive) }
+        }
+        return declared
     }
 
     /// A field name as a query field: system fields by either of their names.

@@ -30,21 +30,21 @@ struct QueryPlan {
         let filters = query.filterBy ?? []
         let sortBy = query.sortBy ?? []
         if filters.isEmpty, !forSubscription {
-            try require(.queryable, SystemField.recordID.rawValue, label: "recordName", in: recordType)
+            try require(QueryIndexes.unfiltered, in: recordType)
         }
         for filter in filters {
-            try require(requiredIndex(filter.comparator), filter.field.schemaFieldName, label: label(filter.field), in: recordType)
+            try require(QueryIndexes.requirement(for: filter), in: recordType)
             if filter.comparator == .near, filter.distance == nil {
                 throw ServerError(.badRequest, reason: "a NEAR filter needs a distance in meters")
             }
         }
         for sort in sortBy {
-            try require(.sortable, sort.field.schemaFieldName, label: label(sort.field), in: recordType)
+            try require(QueryIndexes.requirement(for: sort), in: recordType)
         }
         if let sort = sortBy.first(where: { $0.relativeLocation != nil }), let center = sort.relativeLocation {
             let name = sort.field.schemaFieldName
             guard recordType.field(named: name)?.type == .value(.location) else {
-                throw ServerError(.badRequest, reason: "Field '\(label(sort.field))' is not a LOCATION: only a location sorts by distance")
+                throw ServerError(.badRequest, reason: "Field '\(sort.field.wireName)' is not a LOCATION: only a location sorts by distance")
             }
             guard sortBy.count == 1, sort.ascending else {
                 throw ServerError(.badRequest, reason: "a sort by distance (relativeLocation) must be the query's only sort, nearest first")
@@ -56,25 +56,10 @@ struct QueryPlan {
             sortBy: sortBy)
     }
 
-    /// The index a comparator needs.
-    static func requiredIndex(_ comparator: FilterComparator) -> IndexKind {
-        switch comparator {
-        case .lessThan, .lessThanOrEquals, .greaterThan, .greaterThanOrEquals: .sortable
-        case .containsAllTokens, .containsAnyTokens: .searchable
-        default: .queryable
-        }
-    }
-
-    private static func label(_ field: QueryField) -> String {
-        switch field {
-        case .field(let name): name
-        case .system(let system): system.rawValue
-        }
-    }
-
-    private static func require(_ index: IndexKind, _ fieldName: String, label: String, in recordType: RecordType) throws {
-        guard recordType.field(named: fieldName)?.indexes.contains(index) == true else {
-            throw ServerError(.badRequest, reason: "Field '\(label)' is not marked \(index.rawValue.lowercased())")
+    /// CloudKit's error for a missing index: "Field 'x' is not marked queryable".
+    private static func require(_ requirement: QueryIndexes.Requirement, in recordType: RecordType) throws {
+        guard requirement.isMet(by: recordType) else {
+            throw ServerError(.badRequest, reason: "Field '\(requirement.field.wireName)' is not marked \(requirement.index.rawValue.lowercased())")
         }
     }
 

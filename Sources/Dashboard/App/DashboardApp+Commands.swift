@@ -19,8 +19,7 @@ extension DashboardApp {
                 return
             }
             var session = top.session
-            if case .records(let recordType, _) = destination { session.recordType = recordType }
-            if case .fields(let recordType) = destination { session.recordType = recordType }
+            if let recordType = destination.recordType { session.recordType = recordType }
             open(destination, session: session)
         case .environment(let environment):
             switchSession { $0.environment = environment }
@@ -71,17 +70,17 @@ extension DashboardApp {
         }
     }
 
-    /// Rebuilds every screen of the stack for the session `change` gives, keeping where the user is; only the
-    /// top screen fetches now, the others when they are back on top.
+    /// Rebuilds every screen of the stack for the session `change` gives, keeping where the user is and what they
+    /// edited (`Screen.currentDestination`); only the top screen fetches now, the others when they are back on top.
     func switchSession(_ change: (inout Session) -> Void) {
         for index in stack.indices {
             stack[index].screen.cancelLoading(self)
             var session = stack[index].screen.session
             change(&session)
             session.isReadOnly = isReadOnly
+            let destination = stack[index].screen.currentDestination ?? stack[index].destination
             stack[index] = Entry(
-                destination: stack[index].destination,
-                screen: stack[index].destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)
+                destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)
         }
         loadTopScreen()
         let session = top.session

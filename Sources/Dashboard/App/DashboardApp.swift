@@ -157,4 +157,6 @@ extension DashboardApp: ScreenHost {
         terminal.copyToClipboard(text)
         report(StatusMessage("Copied \(what) to the clipboard (\(Counting.size(text.utf8.count)))", kind: .success))
     }
+
+    var savedQueriesFolder: URL? { configuration.savedQueriesFolder }
 }

@@ -26,13 +26,16 @@ public struct DashboardConfiguration: Sendable {
     public var timeZone: TimeZone
     /// Where the server is, for the status line: `embedded` or its URL.
     public var serverDescription: String
+    /// The folder of the query builder's saved queries, one JSON file per container
+    /// (`$XDG_CONFIG_HOME/ckdash/queries`); `nil` when there is none, and saving says so.
+    public var savedQueriesFolder: URL?
 
     /// A configuration; everything but the client has a default.
     public init(
         client: CloudKitClient, container: ContainerID? = nil, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
         actingAs: String? = nil, isReadOnly: Bool = false, themeName: String = ThemeLoader.defaultThemeName,
         themeLoader: ThemeLoader = DashboardConfiguration.themeLoader(environment: [:]), timeZone: TimeZone = .current,
-        serverDescription: String = ""
+        serverDescription: String = "", savedQueriesFolder: URL? = nil
     ) {
         self.client = client
         self.container = container
@@ -44,6 +47,7 @@ public struct DashboardConfiguration: Sendable {
         self.themeLoader = themeLoader
         self.timeZone = timeZone
         self.serverDescription = serverDescription
+        self.savedQueriesFolder = savedQueriesFolder
     }
 
     /// The loader of the dashboard's themes: the built-in ones, and the user's in `$XDG_CONFIG_HOME/ckdash/themes`

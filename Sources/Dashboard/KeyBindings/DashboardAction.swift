@@ -44,4 +44,23 @@ extension KeyAction {
     static let download = KeyAction("download")
     /// Searches the text shown.
     static let search = KeyAction("search")
+
+    /// Moves to the next part of a query builder row: field, comparator, value.
+    static let nextPart = KeyAction("next-part")
+    /// Moves to the previous part of a query builder row.
+    static let previousPart = KeyAction("previous-part")
+    /// Adds a filter or a sort key to the query.
+    static let addRow = KeyAction("add-row")
+    /// Deletes the selected filter or sort key.
+    static let deleteRow = KeyAction("delete-row")
+    /// Runs the query and shows its records.
+    static let runQuery = KeyAction("run-query")
+    /// Saves the query under a name.
+    static let saveQuery = KeyAction("save-query")
+    /// Loads a saved query.
+    static let loadQuery = KeyAction("load-query")
+    /// Shows the query as its JSON request.
+    static let showJSON = KeyAction("show-json")
+    /// Shows the query as a command line.
+    static let showCommand = KeyAction("show-command")
 }

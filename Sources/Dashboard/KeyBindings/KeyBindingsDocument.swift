@@ -13,6 +13,7 @@ enum KeyBindingsDocument {
         ("Zones", ZonesScreen.keys),
         ("Records", RecordsScreen.keys),
         ("A record", RecordScreen.keys),
+        ("Query builder", QueryBuilderScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

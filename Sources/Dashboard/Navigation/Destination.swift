@@ -9,8 +9,12 @@ enum Destination: Equatable {
     case fields(recordType: String)
     case schemaText
     case zones
-    case records(recordType: String, query: Query?)
+    /// The records `query` finds (all of the type's when `nil`), with the fields `desiredKeys` names (all when
+    /// `nil`), `resultsLimit` at most.
+    case records(recordType: String, query: Query?, desiredKeys: [String]? = nil, resultsLimit: Int? = nil)
     case record(recordName: String)
+    /// The query builder on a type, starting from `draft` (an empty query when `nil`).
+    case queryBuilder(recordType: String, draft: QueryDraft? = nil)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -26,14 +30,25 @@ enum Destination: Equatable {
             return SchemaTextScreen(session: session, loader: RecordTypesLoader(client: client))
         case .zones:
             return ZonesScreen(session: session, loader: ZonesLoader(client: client))
-        case .records(let recordType, let query):
+        case .records(let recordType, let query, let desiredKeys, let resultsLimit):
             return RecordsScreen(
-                session: session, recordType: recordType, query: query, loader: RecordsLoader(client: client),
-                schemaLoader: RecordTypesLoader(client: client), display: display)
+                session: session, recordType: recordType, query: query, desiredKeys: desiredKeys, resultsLimit: resultsLimit,
+                loader: RecordsLoader(client: client), schemaLoader: RecordTypesLoader(client: client), display: display)
         case .record(let recordName):
             return RecordScreen(
                 session: session, recordName: recordName, loader: RecordLoader(client: client), schemaLoader: RecordTypesLoader(client: client),
                 display: display)
+        case .queryBuilder(let recordType, let draft):
+            return QueryBuilderScreen(
+                session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: RecordTypesLoader(client: client), display: display)
+        }
+    }
+
+    /// The record type the screen is about, which the breadcrumb shows.
+    var recordType: String? {
+        switch self {
+        case .fields(let recordType), .records(let recordType, _, _, _), .queryBuilder(let recordType, _): recordType
+        default: nil
         }
     }
 

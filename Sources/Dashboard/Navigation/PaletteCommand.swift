@@ -20,6 +20,7 @@ enum PaletteCommand: Equatable {
         ("types", "List the record types", nil),
         ("records", "Browse the records of a type", .recordType),
         ("fields", "Show the fields of a type", .recordType),
+        ("query", "Build a query on a type", .recordType),
         ("schema", "Show the schema as .ckdb text", nil),
         ("zones", "List the zones of the database", nil),
         ("record", "Open a record by name", nil),
@@ -54,6 +55,7 @@ enum PaletteCommand: Equatable {
         case "zones": self = .open(.zones)
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
+        case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))
         case "record": self = .open(.record(recordName: try required("a record name")))
         case "env", "environment":
             switch try required("development or production").lowercased() {

@@ -23,6 +23,9 @@ protocol Screen: AnyObject {
     var capturesKeys: Bool { get }
     /// Whether a fetch is under way, which Esc cancels.
     var isLoading: Bool { get }
+    /// What opens the screen again as it is now, when that is more than it was opened as (the query builder's
+    /// edited rows); switching environment, database or user reopens the screens from it.
+    var currentDestination: Destination? { get }
 
     /// Starts (or restarts, for `r`) the screen's fetches.
     func load(_ host: any ScreenHost)
@@ -53,6 +56,7 @@ extension Screen {
     var filterStyle: FilterStyle? { nil }
     var filterText: String { "" }
     var capturesKeys: Bool { false }
+    var currentDestination: Destination? { nil }
     func applyFilter(_ text: String, host: any ScreenHost) {}
     func didDraw(_ host: any ScreenHost) {}
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalKit
 
 /// What a screen may ask of the app: its background work, opening another screen, and saying something on the
@@ -13,6 +14,8 @@ protocol ScreenHost: AnyObject {
     func learn(_ names: [String], for kind: CompletionKind)
     /// Sends `text` to the terminal's clipboard (OSC 52).
     func copyToClipboard(_ text: String, describing what: String)
+    /// The folder of the saved queries, one file per container; `nil` when there is none.
+    var savedQueriesFolder: URL? { get }
 }
 
 /// The kinds of names the command palette completes after a command.

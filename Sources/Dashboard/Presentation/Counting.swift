@@ -13,6 +13,11 @@ enum Counting {
         return number < 0 ? "-" + grouped : grouped
     }
 
+    /// `number` without a fraction when it has none (`5`, not `5.0`), as a user would type it: `2.5`.
+    static func plain(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : number.description
+    }
+
     /// `bytes` in B, KB, MB or GB (powers of 1,000), one decimal above bytes.
     static func size(_ bytes: Int) -> String {
         guard bytes >= 1000 else { return "\(bytes) B" }

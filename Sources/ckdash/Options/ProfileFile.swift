@@ -13,12 +13,17 @@ struct ProfileFile {
     /// The keys a profile may set.
     static let keys: Set<String> = ["server", "container", "environment", "database", "token", "as-user", "theme"]
 
+    /// ckdash's folder of settings: `$XDG_CONFIG_HOME/ckdash`, by default `~/.config/ckdash`.
+    static func configFolder(variables: [String: String]) -> String {
+        let home = variables["HOME"] ?? NSHomeDirectory()
+        let base = variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        return base + "/ckdash"
+    }
+
     /// Reads the file named by the environment variables; a missing file is an empty one, and a file that is
     /// not TOML is a failure naming its line.
     static func load(variables: [String: String]) throws -> ProfileFile {
-        let home = variables["HOME"] ?? NSHomeDirectory()
-        let base = variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        let path = base + "/ckdash/config.toml"
+        let path = configFolder(variables: variables) + "/config.toml"
         guard let data = FileManager.default.contents(atPath: path) else {
             return ProfileFile(table: nil, path: path)
         }

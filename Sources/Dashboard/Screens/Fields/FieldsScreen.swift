@@ -3,7 +3,7 @@ import CKSchema
 import TerminalKit
 
 /// One record type's fields: type, QUERYABLE / SORTABLE / SEARCHABLE indexes and their size, with the system
-/// fields after the type's own.
+/// fields after the type's own; Enter opens the type's records, Q the query builder on it.
 final class FieldsScreen: Screen {
     let session: Session
     private let recordTypeName: String
@@ -23,6 +23,7 @@ final class FieldsScreen: Screen {
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Records", help: "Browse the records of this type", group: "Fields"),
+        KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Build a query on this type", group: "Fields"),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
@@ -42,7 +43,11 @@ final class FieldsScreen: Screen {
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
-        if action == .open { host.open(.records(recordType: recordTypeName, query: nil), session: session) }
+        switch action {
+        case .open: host.open(.records(recordType: recordTypeName, query: nil), session: session)
+        case .queryBuilder: host.open(.queryBuilder(recordType: recordTypeName), session: session)
+        default: break
+        }
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {

@@ -3,7 +3,7 @@ import CKSchema
 import TerminalKit
 
 /// The record types of the session's environment with their record counts, fields and indexes; Enter opens
-/// a type's records, f its fields, s the schema as `.ckdb` text.
+/// a type's records, f its fields, Q the query builder on it, s the schema as `.ckdb` text.
 final class RecordTypesScreen: Screen {
     let session: Session
     private let schema: Remote<(schema: Schema, ckdb: String)>
@@ -22,6 +22,7 @@ final class RecordTypesScreen: Screen {
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Records", help: "Browse the records of the selected type", group: "Record types"),
         KeyBinding(.showFields, keys: [.character("f")], label: "Fields", help: "Show the fields and indexes of the selected type", group: "Record types"),
+        KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Build a query on the selected type", group: "Record types", isShownInHints: false),
         KeyBinding(.showSchemaText, keys: [.character("s")], label: "Schema", help: "Show the whole schema as .ckdb text", group: "Record types"),
         KeyBinding(.showZones, keys: [.character("z")], label: "Zones", help: "Show the zones of this database", group: "Record types"),
     ])
@@ -48,11 +49,16 @@ final class RecordTypesScreen: Screen {
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
         switch action {
-        case .open, .showFields:
+        case .open, .showFields, .queryBuilder:
             guard let type = list.selected else { return }
             var next = session
             next.recordType = type.name
-            host.open(action == .open ? .records(recordType: type.name, query: nil) : .fields(recordType: type.name), session: next)
+            let destination: Destination = switch action {
+            case .open: .records(recordType: type.name, query: nil)
+            case .showFields: .fields(recordType: type.name)
+            default: .queryBuilder(recordType: type.name)
+            }
+            host.open(destination, session: next)
         case .showSchemaText:
             host.open(.schemaText, session: session)
         case .showZones:

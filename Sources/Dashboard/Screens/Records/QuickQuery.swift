@@ -15,7 +15,7 @@ enum QuickQuery {
         }
         return try trimmed.components(separatedBy: " and ").flatMap { $0.components(separatedBy: " AND ") }.map { part in
             let filter = try FilterExpression.parse(part, recordType: recordType)
-            try requireQueryable(filter.field, in: recordType)
+            try requireIndex(for: filter, in: recordType)
             return filter
         }
     }
@@ -28,10 +28,12 @@ enum QuickQuery {
         return Filter(.field(field.name), .beginsWith, .string(word))
     }
 
-    private static func requireQueryable(_ field: QueryField, in recordType: RecordType) throws {
-        guard case .field(let name) = field, let declared = recordType.field(named: name) else { return }
-        guard declared.indexes.contains(.queryable) else {
-            throw FilterExpressionError("\(name) is not QUERYABLE in \(recordType.name): the query needs that index")
+    /// Refuses a filter on a field of the type without the index its comparator reads, before the server does.
+    private static func requireIndex(for filter: Filter, in recordType: RecordType) throws {
+        guard case .field(let name) = filter.field, recordType.field(named: name) != nil else { return }
+        let requirement = QueryIndexes.requirement(for: filter)
+        guard requirement.isMet(by: recordType) else {
+            throw FilterExpressionError("\(name) is not \(requirement.index.rawValue) in \(recordType.name): the query needs that index")
         }
     }
 }

@@ -44,12 +44,20 @@ struct RecordColumns: Equatable {
     /// The type whose fields the columns show.
     let recordType: RecordType
 
-    /// The type's fields (by name) then the system columns; at first the fields, in schema order.
-    init(recordType: RecordType) {
+    /// The type's fields (by name) then the system columns; at first the fields named by `shownFields` in its
+    /// order (the fields a query returns), or every field in schema order.
+    init(recordType: RecordType, shownFields: [String]? = nil) {
         let fields = recordType.fields.filter { !$0.isSystemField }.map { Column.field($0.name) }
         available = fields + [.created, .modified, .changeTag]
-        shown = fields
+        shown = shownFields.map { names in names.map(Column.field).filter(fields.contains) } ?? fields
         self.recordType = recordType
+    }
+
+    /// The names of the fields shown, in order: what a query that returns only the shown fields asks for.
+    var shownFieldNames: [String] {
+        shown.compactMap { column in
+            if case .field(let name) = column { name } else { nil }
+        }
     }
 
     /// The table's columns: the record name, then the shown ones, each as wide as its type needs.

@@ -6,18 +6,9 @@ import Foundation
 struct RecordsLoader: Sendable {
     let client: CloudKitClient
 
-    /// The page a continuation marker leads to (the first page without one); records the server could not
-    /// return are left out and counted.
-    /// - Parameters:
-    ///   - query: The record type, filters and sort order.
-    ///   - zone: The zone; the default zone when `nil`.
-    ///   - desiredKeys: The fields the table shows; all when `nil`.
-    ///   - marker: The marker the previous page answered.
-    ///   - pageSize: Records per page.
-    func page(
-        of query: Query, in zone: ZoneID?, desiredKeys: [String]?, marker: String?, pageSize: Int
-    ) async throws -> (records: [Record], failed: Int, continuationMarker: String?) {
-        let page = try await client.queryRecords(query, in: zone, desiredKeys: desiredKeys, resultsLimit: pageSize, continuationMarker: marker)
+    /// The page `request` asks for; records the server could not return are left out and counted.
+    func page(_ request: RecordsQuery.Request) async throws -> (records: [Record], failed: Int, continuationMarker: String?) {
+        let page = try await client.queryRecords(request)
         var records: [Record] = []
         var failed = 0
         for result in page.records {
@@ -28,9 +19,9 @@ struct RecordsLoader: Sendable {
 }
 
 extension RecordsLoader {
-    /// Writes every record of `query` to `file` as JSON lines, page by page, and returns how many were written;
-    /// the file appears only once complete (written beside it, then moved into place).
-    func export(_ query: Query, in zone: ZoneID?, to file: URL) async throws -> Int {
+    /// Writes every record of `paging` (up to its limit) to `file` as JSON lines, page by page, and returns how
+    /// many were written; the file appears only once complete (written beside it, then moved into place).
+    func export(_ paging: QueryPaging, to file: URL) async throws -> Int {
         let partial = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).partial")
         guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
             throw ExportError.cannotWrite(file.path)
@@ -41,11 +32,12 @@ extension RecordsLoader {
             var marker: String?
             repeat {
                 try Task.checkCancellation()
-                let page = try await page(of: query, in: zone, desiredKeys: nil, marker: marker, pageSize: 200)
+                guard let request = paging.request(from: written, marker: marker) else { break }
+                let page = try await page(request)
                 let lines = page.records.map { RecordJSON.line($0) + "\n" }.joined()
                 try handle.write(contentsOf: Data(lines.utf8))
+                marker = paging.marker(after: written, count: page.records.count, answered: page.continuationMarker)
                 written += page.records.count
-                marker = page.continuationMarker
             } while marker != nil
             try handle.close()
             if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }

@@ -89,9 +89,9 @@ extension RecordsScreen {
     /// Writes every record of the query to `path` in the background and says how it went.
     func startExport(to path: String, host: any ScreenHost) {
         let file = LocalFile.url(for: path)
-        let (loader, query, zone) = (loader, query, session.zone)
+        let (loader, paging) = (loader, paging)
         host.report(StatusMessage("Exporting \(recordTypeName) to \(file.path)…"))
-        host.work.start({ try await loader.export(query, in: zone, to: file) }) { [weak host] result in
+        host.work.start({ try await loader.export(paging, to: file) }) { [weak host] result in
             switch result {
             case .success(let count): host?.report(StatusMessage("Exported \(Counting.grouped(count)) records to \(file.path)", kind: .success))
             case .failure(let error): host?.report(StatusMessage("Export failed: \(ErrorMessage.text(for: error))", kind: .error))

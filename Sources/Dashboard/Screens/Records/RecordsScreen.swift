@@ -5,11 +5,12 @@ import TerminalKit
 
 /// The records of one type in a table whose columns come from the schema, filled a page at a time as the
 /// selection nears the end of what was fetched, never all at once; `/` filters with a quick query, Enter
-/// opens a record.
+/// opens a record, Q opens the query builder on the query shown. A query from the builder may return only
+/// some fields (the columns shown) and stop after a number of records.
 final class RecordsScreen: Screen {
     /// A picker or dialog open over the table.
     enum Overlay {
-        case columns(ColumnChooser)
+        case columns(Checklist<RecordColumns.Column>)
         case sort(Picker<CKModel.SortDescriptor?>)
         case copy(Picker<String>)
         case export(Prompt)
@@ -18,6 +19,12 @@ final class RecordsScreen: Screen {
     let session: Session
     let recordTypeName: String
     var query: Query
+    /// At most this many records in all; every match when `nil`.
+    let resultsLimit: Int?
+    /// Whether only the shown fields are fetched (a query that names its fields), rather than all of them.
+    private let returnsShownFieldsOnly: Bool
+    /// The fields to show first, from the query that opened the screen.
+    private let initialFields: [String]?
     let loader: RecordsLoader
     let display: FieldValueDisplay
     let schema: Remote<(schema: Schema, ckdb: String)>
@@ -31,12 +38,20 @@ final class RecordsScreen: Screen {
     var overlay: Overlay?
 
     /// The page size of the fetches.
-    static let pageSize = 200
+    static let pageSize = QueryPaging.pageSize
 
-    init(session: Session, recordType: String, query: Query?, loader: RecordsLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
+    /// The records of `recordType` that `query` finds (all of them when `nil`), with the fields `desiredKeys`
+    /// names (all when `nil`), `resultsLimit` at most.
+    init(
+        session: Session, recordType: String, query: Query?, desiredKeys: [String]? = nil, resultsLimit: Int? = nil, loader: RecordsLoader,
+        schemaLoader: RecordTypesLoader, display: FieldValueDisplay
+    ) {
         self.session = session
         recordTypeName = recordType
         self.query = query ?? Query(recordType: recordType)
+        self.resultsLimit = resultsLimit
+        returnsShownFieldsOnly = desiredKeys != nil
+        initialFields = desiredKeys
         self.loader = loader
         self.display = display
         schema = Remote { try await schemaLoader.schema() }
@@ -59,6 +74,7 @@ final class RecordsScreen: Screen {
         KeyBinding(.sort, keys: [.character("s")], label: "Sort", help: "Sort by a sortable field", group: "Records"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
         KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export every record of this result to a JSON lines file", group: "Records"),
+        KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Open the query builder on this query", group: "Records", isShownInHints: false),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
@@ -86,7 +102,7 @@ final class RecordsScreen: Screen {
                 fetchError = "\(recordTypeName) is not a record type of \(session.environment.rawValue)."
                 return
             }
-            if columns == nil { columns = RecordColumns(recordType: type) }
+            if columns == nil { columns = RecordColumns(recordType: type, shownFields: initialFields) }
             restart()
         }
         statistics.load(in: host.work) { [weak self] _ in self?.updateExpectedTotal() }
@@ -108,13 +124,16 @@ final class RecordsScreen: Screen {
             guard let record = selectedRecord, let name = record.recordName else { return }
             host.open(.record(recordName: name), session: session)
         case .chooseColumns:
-            if let columns { overlay = .columns(ColumnChooser(columns: columns)) }
+            if let columns { overlay = .columns(Checklist(title: "Columns", available: columns.available, ticked: columns.shown, name: \.title)) }
         case .sort:
             openSortPicker(host: host)
         case .copy:
             openCopyPicker()
         case .export:
             overlay = .export(Prompt(title: "Export", message: "Write every record of this result, as JSON lines, to:", text: "\(recordTypeName).jsonl"))
+        case .queryBuilder:
+            let draft = QueryDraft(recordType: recordTypeName, query: query, desiredKeys: paging.desiredKeys, resultsLimit: resultsLimit)
+            host.open(.queryBuilder(recordType: recordTypeName, draft: draft), session: session)
         default:
             break
         }
@@ -169,15 +188,15 @@ final class RecordsScreen: Screen {
         guard fetch == nil, fetchError == nil, columns != nil else { return }
         let wanted = table.visibleRows.lowerBound..<(table.visibleRows.upperBound + table.pageHeight + 1)
         guard let next = source.cache.nextFetch(for: wanted) else { return }
-        let (loader, query, zone) = (loader, query, session.zone)
-        fetch = host.work.start({
-            try await loader.page(of: query, in: zone, desiredKeys: nil, marker: next.marker, pageSize: Self.pageSize)
-        }) { [weak self, weak host] result in
+        let (loader, paging, offset) = (loader, paging, next.page * Self.pageSize)
+        guard let request = paging.request(from: offset, marker: next.marker) else { return }
+        fetch = host.work.start({ try await loader.page(request) }) { [weak self, weak host] result in
             guard let self else { return }
             fetch = nil
             switch result {
             case .success(let page):
-                source.cache.store(page: next.page, records: page.records, continuationMarker: page.continuationMarker)
+                let marker = paging.marker(after: offset, count: page.records.count, answered: page.continuationMarker)
+                source.cache.store(page: next.page, records: page.records, continuationMarker: marker)
                 if page.failed > 0 { host?.report(StatusMessage("\(page.failed) records of this page could not be read", kind: .warning)) }
             case .failure(let error):
                 fetchError = ErrorMessage.text(for: error)
@@ -187,6 +206,13 @@ final class RecordsScreen: Screen {
 
     /// How many pages of records are held in memory: never more than the page cache's capacity.
     var pagesInMemory: Int { source.cache.pages.count }
+
+    /// The query as it is fetched: the shown fields only when the query names its fields, up to its limit.
+    var paging: QueryPaging {
+        QueryPaging(
+            query: query, zone: session.zone, desiredKeys: returnsShownFieldsOnly ? columns?.shownFieldNames ?? initialFields : nil,
+            resultsLimit: resultsLimit)
+    }
 
     /// The selected record, when its page is in memory.
     var selectedRecord: Record? {
@@ -204,8 +230,10 @@ final class RecordsScreen: Screen {
         updateExpectedTotal()
     }
 
+    /// The type's record count for a query without filters (it finds them all), capped by the limit.
     private func updateExpectedTotal() {
-        source.expectedTotal = (query.filterBy ?? []).isEmpty ? statistics.value?[recordTypeName]?.records : nil
+        let total = (query.filterBy ?? []).isEmpty ? statistics.value?[recordTypeName]?.records : nil
+        source.expectedTotal = total.map { min($0, resultsLimit ?? $0) }
     }
 
     private func sortIndicator(_ shown: [RecordColumns.Column]) -> TableSort? {

@@ -43,8 +43,9 @@ struct LoadersTests {
             let loader = RecordsLoader(client: publicClient)
             var cache = RecordPageCache(pageSize: 200, capacity: 3)
             let query = Query(recordType: "Party", sortBy: [SortDescriptor(.field("name"), ascending: true)])
+            let paging = QueryPaging(query: query, zone: nil, desiredKeys: ["name"], resultsLimit: nil)
             while let next = cache.nextFetch(for: 590..<610) {
-                let page = try await loader.page(of: query, in: nil, desiredKeys: ["name"], marker: next.marker, pageSize: cache.pageSize)
+                let page = try await loader.page(try #require(paging.request(from: next.page * cache.pageSize, marker: next.marker)))
                 #expect(page.failed == 0)
                 cache.store(page: next.page, records: page.records, continuationMarker: page.continuationMarker)
             }

@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "ckbench",
             dependencies: [
-                "CKSchema", "CKModel", "CKServer", "CommandLineSupport",
+                "CKSchema", "CKModel", "CKServer", "CKClient", "Dashboard", "TerminalKit", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -6,8 +6,14 @@ import GRDB
 /// The storage limit `ckbench server` compares modify throughput with: the same records written with GRDB
 /// straight into the server's own tables (a record row and its index entries, in transactions of 200, the
 /// JSON of the fields made beforehand), in a database of its own, timed round by round.
+///
+/// `ckbench terminal` uses it to fill a server's database with a million records in seconds.
 final class DirectInsert {
     private let queue: DatabaseQueue
+    /// The zone the records go to.
+    private let zone: Int64
+    /// The fields of record `index`; `title` and `guests` get index entries.
+    private let fields: (Int) -> [String: FieldValue]
     /// Records written so far, the untimed first batch included: the next record's position.
     private var written = 0
     /// The time the timed rounds took, and how many records they wrote.
@@ -19,6 +25,8 @@ final class DirectInsert {
     init(path: String) throws {
         _ = try SQLiteStorage(path: path)
         queue = try DatabaseQueue(path: path)
+        zone = 1
+        fields = ServerBenchmark.fields
         try queue.write { db in
             try db.execute(sql: "INSERT INTO containers (id, developer_record_name, created_at) VALUES ('direct', '_d', 0)")
             try db.execute(sql: """
@@ -27,6 +35,26 @@ final class DirectInsert {
                 """)
         }
         try write(next: 200)
+    }
+
+    /// Writes into the development public default zone of `container` in an existing server database at `path`,
+    /// which holds records `party-0` to `party-<written - 1>` of type `Party` already: the next records follow
+    /// them, with `fields`.
+    init(serverDatabase path: String, container: ContainerID, written: Int, fields: @escaping (Int) -> [String: FieldValue]) throws {
+        queue = try DatabaseQueue(path: path)
+        let zone = try queue.read { db in
+            try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT id FROM zones WHERE container_id = ? AND environment = 'development' AND database_scope = 'public'
+                    AND zone_name = '_defaultZone'
+                    """,
+                arguments: [container.rawValue])
+        }
+        guard let zone else { throw BenchmarkError("\(container) has no development public default zone to insert records into") }
+        self.zone = zone
+        self.written = written
+        self.fields = fields
     }
 
     /// Records per second over the timed rounds.
@@ -46,7 +74,7 @@ final class DirectInsert {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let rows = try (written..<written + count).map { index in
-            (index, "party-\(index)", String(decoding: try encoder.encode(ServerBenchmark.fields(index)), as: UTF8.self))
+            (index, "party-\(index)", String(decoding: try encoder.encode(fields(index)), as: UTF8.self))
         }
         written += count
         let start = ContinuousClock.now
@@ -54,19 +82,30 @@ final class DirectInsert {
             try queue.write { db in
                 let record = try db.cachedStatement(sql: """
                     INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, modified_at, change_number)
-                    VALUES (1, ?, 'Party', ?, ?, 0, 0, ?)
+                    VALUES (?, ?, 'Party', ?, ?, 0, 0, ?)
                     """)
                 let entry = try db.cachedStatement(sql: """
-                    INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (1, 'Party', ?, ?, ?)
+                    INSERT INTO record_index (zone_id, record_type, field_name, value, record_name) VALUES (?, 'Party', ?, ?, ?)
                     """)
                 for (index, name, fields) in rows[batch..<min(batch + 200, rows.count)] {
-                    try record.execute(arguments: [name, String(index, radix: 36), fields, index + 1])
-                    try entry.execute(arguments: ["___recordID", name, name])
-                    try entry.execute(arguments: ["title", "title-\(index % 100)", name])
-                    try entry.execute(arguments: ["guests", index, name])
+                    try record.execute(arguments: [zone, name, String(index, radix: 36), fields, index + 1])
+                    try entry.execute(arguments: [zone, "___recordID", name, name])
+                    try entry.execute(arguments: [zone, "title", "title-\(index % 100)", name])
+                    try entry.execute(arguments: [zone, "guests", index, name])
                 }
             }
         }
         return ContinuousClock.now - start
+    }
+
+    /// Writes the next `count` records, untimed, in transactions of 200, and records the last change number in
+    /// the zone as the server does, so that changes made later through the server come after them.
+    func fill(_ count: Int) throws {
+        for chunk in stride(from: 0, to: count, by: 10_000) {
+            try write(next: min(10_000, count - chunk))
+        }
+        try queue.write { db in
+            try db.execute(sql: "UPDATE zones SET last_change = MAX(last_change, ?) WHERE id = ?", arguments: [written, zone])
+        }
     }
 }

@@ -11,15 +11,16 @@ struct ServerBenchmark {
     let samples: Int
     let container = ContainerID(rawValue: "iCloud.com.example.Bench")!
 
-    static let schema = """
-        DEFINE SCHEMA
-        RECORD TYPE Party (
-            "___recordID" REFERENCE QUERYABLE,
-            title STRING QUERYABLE SORTABLE,
-            guests INT64 QUERYABLE SORTABLE,
-            GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world"
-        );
-        """
+    /// The benchmark's record type, `Party`, with `extraFields` (such as `venue STRING`) after its own.
+    static func schema(adding extraFields: [String] = []) -> String {
+        let fields = [#""___recordID" REFERENCE QUERYABLE"#, "title STRING QUERYABLE SORTABLE", "guests INT64 QUERYABLE SORTABLE"] + extraFields
+        return """
+            DEFINE SCHEMA
+            RECORD TYPE Party (
+            \(fields.map { "    \($0),\n" }.joined())    GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world"
+            );
+            """
+    }
 
     func run() async throws -> [BenchmarkFigure] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckbench-\(UUID().uuidString)")
@@ -28,7 +29,7 @@ struct ServerBenchmark {
         let configuration = ServerConfiguration(dataDirectory: folder)
         let storage = try SQLiteStorage(path: configuration.databaseURL.path)
         try await ContainerService(storage: storage).create(container)
-        _ = try await SchemaService(storage: storage).importDevelopment(Self.schema, into: container)
+        _ = try await SchemaService(storage: storage).importDevelopment(Self.schema(), into: container)
         let token = try await CredentialService(storage: storage, configuration: configuration)
             .createManagementToken(name: "ckbench", container: nil, readOnly: false)
         let (user, _) = try await UserService(storage: storage, configuration: configuration)
@@ -133,10 +134,10 @@ struct ServerBenchmark {
         }
         let label = size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1000)k"
         return [
-            BenchmarkFigure(name: "query equality p50 at \(label)", value: Self.percentile(equality, 0.50), unit: "ms"),
-            BenchmarkFigure(name: "query equality p99 at \(label)", value: Self.percentile(equality, 0.99), unit: "ms"),
-            BenchmarkFigure(name: "query sorted page p50 at \(label)", value: Self.percentile(sorted, 0.50), unit: "ms"),
-            BenchmarkFigure(name: "query sorted page p99 at \(label)", value: Self.percentile(sorted, 0.99), unit: "ms"),
+            BenchmarkFigure(name: "query equality p50 at \(label)", value: equality.percentile(0.50).milliseconds, unit: "ms"),
+            BenchmarkFigure(name: "query equality p99 at \(label)", value: equality.percentile(0.99).milliseconds, unit: "ms"),
+            BenchmarkFigure(name: "query sorted page p50 at \(label)", value: sorted.percentile(0.50).milliseconds, unit: "ms"),
+            BenchmarkFigure(name: "query sorted page p99 at \(label)", value: sorted.percentile(0.99).milliseconds, unit: "ms"),
         ]
     }
 
@@ -184,18 +185,5 @@ struct ServerBenchmark {
         let start = ContinuousClock.now
         try await body()
         return ContinuousClock.now - start
-    }
-
-    private static func percentile(_ durations: [Duration], _ fraction: Double) -> Double {
-        let sorted = durations.sorted()
-        let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
-        return sorted[max(0, index)].seconds * 1000
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -134,7 +134,9 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CKClient", "CKServer", "CKModel", "CKSchema", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Dashboard", "CKClient", "CKServer", "CKModel", "CKSchema", "CKTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),

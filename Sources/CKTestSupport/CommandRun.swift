@@ -26,6 +26,12 @@ public struct CommandRun: Sendable {
         try execute(productsDirectory.appendingPathComponent(tool), arguments, input: input, environment: environment)
     }
 
+    /// Runs a program that is not one of the package's, such as `/usr/bin/tmux`, with `arguments`; `environment`
+    /// as for `run`.
+    public static func program(_ executable: URL, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandRun {
+        try execute(executable, arguments, input: input, environment: environment)
+    }
+
     /// Runs the built executable `tool` on a pseudo-terminal, as someone at a terminal would, through util-linux's
     /// `script`; what it writes to standard output and standard error arrives together, in `standardOutput`.
     public static func onTerminal(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
@@ -33,7 +39,8 @@ public struct CommandRun: Sendable {
         return try execute(URL(fileURLWithPath: "/usr/bin/script"), ["-qefc", command, "/dev/null"], input: "", environment: environment)
     }
 
-    private static func shellQuoted(_ text: String) -> String {
+    /// `text` quoted for `sh`: in single quotes, with each single quote written as `'\''`.
+    public static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 

@@ -98,11 +98,14 @@ public final class DashboardApp {
         work.cancelAll()
     }
 
-    /// Handles one key or resize and draws the result.
+    /// Handles one key or resize and draws the result; a terminal that hung up ends the run loop.
     public func handle(_ event: TerminalEvent) {
         switch event {
         case .resize: break
         case .key(let key): handle(key)
+        case .hangup:
+            hasQuit = true
+            return
         }
         draw()
     }

@@ -3,6 +3,8 @@
 public enum DisplayWidth {
     /// The columns one character (a grapheme cluster) takes.
     public static func of(_ character: Character) -> Int {
+        // Most of what a frame holds is printable ASCII: answer it without looking up Unicode properties.
+        if let ascii = character.asciiValue { return (0x20..<0x7F).contains(ascii) ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation {
             return 2
@@ -43,13 +45,14 @@ public enum DisplayWidth {
         default: break
         }
         let value = scalar.value
-        for range in wideRanges where range.contains(value) {
-            return 2
+        for range in wideRanges {
+            if value < range.lowerBound { return 1 }
+            if value <= range.upperBound { return 2 }
         }
         return 1
     }
 
-    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode 15.
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode 15, in ascending order.
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
         0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,

@@ -46,4 +46,6 @@ public enum TerminalEvent: Hashable, Sendable {
     case key(Key)
     /// The window now has this size.
     case resize(Size)
+    /// The terminal went away (its window closed, the connection dropped): nothing can be read or shown any more.
+    case hangup
 }

@@ -1,8 +1,15 @@
 import CNcursesw
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension NcursesTerminal {
     /// The next key or resize, waiting at most `timeout` (forever when `nil`); `nil` when nothing came. An Esc
     /// followed at once by another key is that key with Alt; an Esc alone arrives after ncurses's 25 ms delay.
+    /// `.hangup` once the terminal is gone, where every read fails at once instead of waiting.
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         guard !isStopped else { return nil }
         NcursesSignalHandling.receiveResizeSignals()
@@ -15,7 +22,7 @@ extension NcursesTerminal {
             let remaining = deadline.map { max(.zero, $0 - clock.now) }
             wtimeout(window, waits ? Self.milliseconds(remaining) : 0)
             guard let input = readInput() else {
-                if waits { return nil }
+                if waits { return isHungUp ? .hangup : nil }
                 waits = true
                 continue
             }
@@ -41,6 +48,12 @@ extension NcursesTerminal {
         case nil:
             return .key(.escape)
         }
+    }
+
+    /// Whether the terminal hung up: its input reports the hang-up (or an error) without anything to read.
+    private var isHungUp: Bool {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// One character or key code from ncurses, or `nil` when the timeout passed.

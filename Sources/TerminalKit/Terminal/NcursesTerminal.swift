@@ -128,6 +128,9 @@ public final class NcursesTerminal: Terminal {
         NcursesSignalHandling.uninstall()
     }
 
+    /// The descriptor keys are read from.
+    var inputDescriptor: Int32 { fileno(opened.input) }
+
     /// A string capability of the terminal's description (`kcuu1`, `rmcup`), or `nil` when it has none.
     func terminfoString(_ name: String) -> String? {
         cncurses_terminfo_string(name).map { String(cString: $0) }

@@ -21,7 +21,8 @@ public protocol Terminal: AnyObject {
     var colorLevel: ColorLevel { get }
     /// Shows `canvas` (of the terminal's current size), sending only the cells that changed since the last frame.
     func present(_ canvas: Canvas)
-    /// The next key or resize, waiting at most `timeout` (forever when `nil`); `nil` when nothing came.
+    /// The next key or resize, waiting at most `timeout` (forever when `nil`); `nil` when nothing came;
+    /// `.hangup` when the terminal went away.
     func nextEvent(timeout: Duration?) -> TerminalEvent?
     /// Puts `text` on the clipboard of the terminal the user sits at (OSC 52), which also works over SSH
     /// where the terminal allows it.

@@ -197,6 +197,35 @@ struct DashboardAppTests {
         }
     }
 
+    @Test("until the first page of records comes the table says they are loading, never that there are none")
+    func recordsLoading() async throws {
+        try await DashboardHarness.started { dashboard in
+            for key in [Key.character(":")] + "records Party".map(Key.character) + [.enter] {
+                dashboard.send(.key(key))
+            }
+            var sawLoading = false
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !dashboard.screen.contains("party-1 ") {
+                try #require(ContinuousClock.now < deadline, "the first page never came\n\(dashboard.screen)")
+                try #require(!dashboard.screen.contains("No Party records"), "\(dashboard.screen)")
+                sawLoading = sawLoading || dashboard.screen.contains("Loading Party records…")
+                try await Task.sleep(for: .milliseconds(1))
+                dashboard.app.deliverFinishedWork()
+            }
+            #expect(sawLoading)
+        }
+    }
+
+    @Test("a terminal that hangs up ends the run loop, without drawing on it")
+    func hangup() async throws {
+        try await DashboardHarness.started { dashboard in
+            let frames = dashboard.terminal.framesPresented
+            dashboard.app.handle(.hangup)
+            #expect(dashboard.app.hasQuit)
+            #expect(dashboard.terminal.framesPresented == frames)
+        }
+    }
+
     @Test("a terminal smaller than 40×10 gets a message, and the screen comes back when it grows")
     func tinyTerminal() async throws {
         try await DemoServer.run { demo in

@@ -29,10 +29,34 @@ final class DashboardHarness {
         app = DashboardApp(configuration: configuration, terminal: terminal)
     }
 
+    /// Runs `body` on a started dashboard of a fresh demo server, on a terminal of `size`.
+    static func started<Value>(size: Size = Size(width: 80, height: 24), _ body: (DashboardHarness) async throws -> Value) async throws -> Value {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            return try await body(dashboard)
+        }
+    }
+
     /// Opens the first screens and waits for their fetches.
     func start() async throws {
         app.start()
         try await settle()
+    }
+
+    /// Hands `event` to the dashboard as its run loop would (a resize first changes the terminal's size), then
+    /// applies the fetches that finished meanwhile, without waiting for the others: keys that arrive while
+    /// fetches are under way.
+    func send(_ event: TerminalEvent) {
+        if case .resize(let size) = event {
+            terminal.resize(to: size)
+            while let queued = terminal.nextEvent(timeout: nil) {
+                app.handle(queued)
+            }
+        } else {
+            app.handle(event)
+        }
+        app.deliverFinishedWork()
     }
 
     /// Presses `keys` in turn, waiting after each for the fetches it started, as a user waits for the screen.

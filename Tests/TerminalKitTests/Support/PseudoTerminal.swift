@@ -7,7 +7,8 @@ import TerminalKit
 final class PseudoTerminal {
     /// The side the backend draws on and reads keys from, like a terminal's /dev/pts device.
     let terminalDescriptor: Int32
-    private let controller: Int32
+    /// The emulator's side; -1 once it hung up.
+    private var controller: Int32
 
     /// Why a pseudo-terminal could not be opened.
     struct OpenError: Error, CustomStringConvertible {
@@ -34,7 +35,14 @@ final class PseudoTerminal {
 
     deinit {
         close(terminalDescriptor)
+        hangUp()
+    }
+
+    /// Closes the emulator's side, as when a terminal window closes or an SSH connection drops.
+    func hangUp() {
+        guard controller >= 0 else { return }
         close(controller)
+        controller = -1
     }
 
     /// Changes the window size the terminal side reports (a pseudo-terminal without a controlling process gets

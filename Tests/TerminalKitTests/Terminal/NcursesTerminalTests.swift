@@ -117,6 +117,21 @@ struct NcursesTerminalTests {
         #expect(pty.readOutput().isEmpty)
     }
 
+    @Test("a terminal that hangs up says so at once, instead of reads failing in a busy loop")
+    func hangUp() throws {
+        let pty = try PseudoTerminal(size: tableSize)
+        let terminal = try NcursesTerminal.start(input: pty.terminalDescriptor, output: pty.terminalDescriptor, term: "xterm-256color", noColor: false)
+        defer { terminal.stop() }
+        terminal.present(Canvas(size: terminal.size))
+        _ = pty.readOutput()
+        #expect(terminal.nextEvent(timeout: .milliseconds(50)) == nil)
+        pty.hangUp()
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(terminal.nextEvent(timeout: .seconds(5)) == .hangup)
+        #expect(clock.now - start < .seconds(1))
+    }
+
     @Test("a terminal forgotten without stop is given back when it goes away")
     func deinitRestores() throws {
         let pty = try PseudoTerminal(size: tableSize)

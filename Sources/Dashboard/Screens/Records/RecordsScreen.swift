@@ -160,6 +160,7 @@ final class RecordsScreen: Screen {
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
         let (body, footer) = rect.splitBottom(fetchError == nil ? 0 : 1)
+        table.emptyMessage = emptyMessage
         table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
         if let fetchError {
             canvas.fill(footer, style: theme.style(.text))
@@ -214,6 +215,13 @@ final class RecordsScreen: Screen {
             resultsLimit: resultsLimit)
     }
 
+    /// What the table says while it has no rows: that they are on their way until the first page comes (or
+    /// fails: the error is below), then that the query matched none.
+    private var emptyMessage: String {
+        if !source.cache.isComplete { return fetchError == nil ? "Loading \(recordTypeName) records…" : "No records loaded" }
+        return filter.isEmpty ? "No \(recordTypeName) records" : "No records match \(filter)"
+    }
+
     /// The selected record, when its page is in memory.
     var selectedRecord: Record? {
         table.selectedRow.flatMap { source.cache.record(at: $0) }
@@ -223,9 +231,7 @@ final class RecordsScreen: Screen {
     func restart() {
         guard let columns else { return }
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
-        table = Table(
-            columns: columns.tableColumns,
-            source: source, sort: sortIndicator(columns.shown), emptyMessage: filter.isEmpty ? "No \(recordTypeName) records" : "No records match \(filter)")
+        table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))
         fetchError = nil
         updateExpectedTotal()
     }

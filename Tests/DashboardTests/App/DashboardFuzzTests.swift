@@ -1,0 +1,157 @@
+import CKServer
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// Nothing the user types can break the dashboard: thousands of random keys and resizes, started on every
+/// screen, against the embedded demo server, with the frame checked after each.
+///
+/// The seed is printed; `CKDASH_FUZZ_SEED=<seed> swift test --filter DashboardFuzzTests` runs the same keys again
+/// (fetches finishing at other moments can still change what some keys meet).
+@Suite("The dashboard under random keys")
+struct DashboardFuzzTests {
+    /// A screen the fuzz starts from: the palette commands and keys that reach it from the record types screen,
+    /// and the title it shows.
+    struct Start: CustomStringConvertible {
+        var commands: [String]
+        var keys: [Key] = []
+        var title: String
+
+        var description: String { title }
+    }
+
+    static let starts: [Start] = [
+        Start(commands: [], title: "Record types"),
+        Start(commands: ["containers"], title: "Containers"),
+        Start(commands: ["fields Party"], title: "Fields of Party"),
+        Start(commands: ["schema"], title: "Schema of development"),
+        Start(commands: ["zones"], title: "Zones of public"),
+        Start(commands: ["records Party"], title: "Records of Party"),
+        Start(commands: ["records Party"], keys: [.enter], title: "Record party-1"),
+        Start(commands: [], keys: [.character("Q")], title: "Query Party"),
+        Start(commands: ["db private demo", "zone Receipts", "records Receipt"], keys: [.enter], title: "Record receipt-1-1"),
+    ]
+
+    /// Events thrown at each screen.
+    static let eventsPerScreen = 400
+
+    @Test("thousands of random keys and resizes on every screen keep the frame whole and the dashboard answering")
+    func randomKeysOnEveryScreen() async throws {
+        let seed = ProcessInfo.processInfo.environment["CKDASH_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        print("DashboardFuzzTests seed: \(seed) (CKDASH_FUZZ_SEED=\(seed) repeats it)")
+        let files = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: files) }
+        try await DemoServer.run { demo in
+            var input = RandomInput(seed: seed)
+            var quits = 0
+            for start in Self.starts {
+                var dashboard = try await Self.open(start, demo: demo, size: Size(width: 100, height: 30), files: files)
+                for step in 1...Self.eventsPerScreen {
+                    let event = input.nextEvent()
+                    Self.send(event, to: dashboard, writingFilesIn: files)
+                    if !input.chance(1, in: 4) { try await dashboard.settle() }
+                    let context = "seed \(seed), screen \(start), step \(step), after \(event), at \(dashboard.terminal.size)"
+                    let problems = Self.problems(in: dashboard)
+                    #expect(problems.isEmpty, "\(context): \(problems.joined(separator: "; "))\n\(dashboard.screen)")
+                    guard problems.isEmpty else { return }
+                    if dashboard.app.hasQuit {
+                        quits += 1
+                        dashboard = try await Self.open(start, demo: demo, size: dashboard.terminal.size, files: files)
+                    }
+                }
+                try await dashboard.settle()
+                try await Self.expectAnswers(dashboard, context: "seed \(seed), after the keys on \(start)")
+            }
+            print("DashboardFuzzTests: \(Self.starts.count * Self.eventsPerScreen) events, \(quits) quits through the palette")
+        }
+    }
+
+    /// A dashboard on the screen `start` names, checked to be there, saving its queries in `files`.
+    private static func open(_ start: Start, demo: DemoServer, size: Size, files: URL) async throws -> DashboardHarness {
+        let dashboard = DashboardHarness(demo, size: Size(width: 100, height: 30), savedQueriesFolder: files.appendingPathComponent("queries"))
+        try await dashboard.start()
+        for command in start.commands {
+            try await dashboard.command(command)
+        }
+        for key in start.keys {
+            try await dashboard.press(key)
+        }
+        try #require(dashboard.lines[1].contains(start.title), "the fuzz did not reach \(start)\n\(dashboard.screen)")
+        try await dashboard.resize(to: size)
+        return dashboard
+    }
+
+    /// Sends `event`; Enter in an export or download prompt first replaces the typed path with one in `folder`,
+    /// so that no file lands anywhere else.
+    private static func send(_ event: TerminalEvent, to dashboard: DashboardHarness, writingFilesIn folder: URL) {
+        if event == .key(.enter), dashboard.app.overlay == nil, asksForAFile(dashboard.app.top) {
+            dashboard.send(.key(.home))
+            dashboard.send(.key(.control("k")))
+            for character in folder.appendingPathComponent("file-\(UUID().uuidString)").path {
+                dashboard.send(.key(.character(character)))
+            }
+        }
+        dashboard.send(event)
+    }
+
+    /// Whether `screen` shows the prompt for a file to export to or download into.
+    private static func asksForAFile(_ screen: any Screen) -> Bool {
+        if let records = screen as? RecordsScreen, case .export? = records.overlay { return true }
+        return screen is RecordScreen && screen.capturesKeys
+    }
+
+    /// What is wrong with the frame on screen: its size, the header's breadcrumb, rows wider or narrower than the
+    /// terminal, the body's frame, the bottom line.
+    static func problems(in dashboard: DashboardHarness) -> [String] {
+        let size = dashboard.terminal.size
+        let frame = dashboard.terminal.frame
+        guard frame.size == size else { return ["the frame is \(frame.size) on a terminal of \(size)"] }
+        let lines = frame.lines
+        var problems = lines.enumerated().compactMap { row, line in
+            DisplayWidth.of(line) == size.width ? nil : "row \(row) is \(DisplayWidth.of(line)) columns wide"
+        }
+        guard size.width >= DashboardApp.minimumSize.width, size.height >= DashboardApp.minimumSize.height else {
+            if !lines[0].hasPrefix(DisplayWidth.truncated("Terminal too small: ckdash needs \(DashboardApp.minimumSize)", toFit: size.width)) {
+                problems.append("the first row does not say the terminal is too small")
+            }
+            return problems
+        }
+        // The breadcrumb: " ckdash ▸ iCloud.com.example.Party ▸ …", without the app's name and with the container
+        // shortened when narrow.
+        if !lines[0].hasPrefix(" ") || lines[0].dropFirst().first == " " || !lines[0].contains(" ▸ ") {
+            problems.append("the header shows no breadcrumb")
+        }
+        if lines[1].first != "┌" || lines[1].last != "┐" { problems.append("the body's frame has no top edge") }
+        let app = dashboard.app
+        switch app.overlay {
+        case .palette?:
+            if !lines[size.height - 1].hasPrefix(":") { problems.append("the command line is not on the bottom row") }
+        case .filter?:
+            if !lines[size.height - 1].hasPrefix("/") { problems.append("the filter line is not on the bottom row") }
+        case .help?, nil:
+            if lines[size.height - 3].first != "└" { problems.append("the body's frame has no bottom edge") }
+            if let first = KeyHintBar(bindings: app.bindings).fittingHints(width: size.width).first,
+                !lines[size.height - 1].hasPrefix(" \(first.hintKey) \(first.label)")
+            {
+                problems.append("the hint bar is not on the bottom row")
+            }
+        }
+        return problems
+    }
+
+    /// Closes the overlay or prompt left open with Esc, then checks that `:types` still opens the record types
+    /// (choosing the demo container first when the keys went back to the containers screen).
+    private static func expectAnswers(_ dashboard: DashboardHarness, context: String) async throws {
+        try await dashboard.resize(to: Size(width: 100, height: 30))
+        for _ in 1...5 where dashboard.app.overlay != nil || dashboard.app.top.capturesKeys {
+            try await dashboard.press(.escape)
+        }
+        if dashboard.app.top.session.container == nil { try await dashboard.command("container \(EmbeddedServer.demoContainer.rawValue)") }
+        try await dashboard.command("types")
+        #expect(dashboard.lines[1].hasPrefix("┌ Record types"), "\(context): :types did not open the record types\n\(dashboard.screen)")
+        #expect(problems(in: dashboard).isEmpty, "\(context)\n\(dashboard.screen)")
+    }
+}

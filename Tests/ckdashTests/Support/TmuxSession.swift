@@ -1,0 +1,172 @@
+import CKTestSupport
+import Foundation
+
+/// The real `ckdash` binary on the pseudo-terminal of a private tmux server, driven as a user would: keys sent
+/// with `send-keys`, the screen read with `capture-pane`, waiting by polling the screen for what should appear.
+///
+/// Every session has its own tmux server (its own socket, `-L`, with no configuration file) and its own
+/// temporary folder for the dashboard's data (`XDG_DATA_HOME`), configuration (`XDG_CONFIG_HOME`) and working
+/// directory. ckdash runs in a clean environment under the shell, which prints `EXITED <status>` when it ends
+/// and then waits, so the screen after ckdash stays readable. `stop()` kills the server and removes the folder:
+/// call it on every way out (`defer`).
+final class TmuxSession {
+    /// tmux on `PATH`, or `nil` when it is not installed.
+    static let tmux: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        .split(separator: ":")
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent("tmux") }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// Whether tmux is installed.
+    static var isAvailable: Bool { tmux != nil }
+
+    /// The temporary folder of this session.
+    private let folder: URL
+    private let tmux: URL
+    private let socket: String
+    private var isStopped = false
+    /// The server's socket file, which `stop()` removes.
+    private var socketPath: String?
+
+    /// What went wrong: tmux missing or failing, or a wait that never saw what it waited for.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `ckdash arguments` on a `width`×`height` terminal. The environment is only `HOME` (the session's
+    /// folder), `PATH`, `TERM=xterm-256color`, `LANG=C.UTF-8` and the XDG folders, then `environment`.
+    init(_ arguments: [String] = [], environment: [String: String] = [:], width: Int = 100, height: Int = 30) throws {
+        guard let tmux = Self.tmux else { throw Failure(description: "tmux is not installed") }
+        self.tmux = tmux
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-tmux-\(UUID().uuidString)")
+        socket = "ckdash-tests-\(UUID().uuidString.prefix(8))"
+        let work = folder.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let variables = [
+            "HOME": folder.path, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ].merging(environment) { $1 }
+        let ckdash = CommandRun.productsDirectory.appendingPathComponent("ckdash").path
+        let command = (["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [ckdash] + arguments)
+            .map(CommandRun.shellQuoted).joined(separator: " ")
+        do {
+            try startServer(["new-session", "-d", "-s", "dash", "-x", "\(width)", "-y", "\(height)", "-c", work.path, "\(command); echo EXITED $?; exec sleep 600"])
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Runs the tmux command that starts the server with no signal blocked and each at its default action.
+    ///
+    /// A process started with `Process` from a thread of Swift's concurrency pool inherits that thread's mask, in
+    /// which nearly every signal is blocked; the server would hand it on to the shell and ckdash, which then
+    /// ignore the SIGHUP that `kill-server` sends, and outlive the test.
+    private func startServer(_ arguments: [String]) throws {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var every = sigset_t()
+        sigfillset(&every)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        let arguments = ([tmux.path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        let variables = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + variables).forEach { free($0) } }
+        var process: pid_t = 0
+        let spawned = posix_spawn(&process, tmux.path, &actions, &attributes, arguments, variables)
+        guard spawned == 0 else { throw Failure(description: "cannot start tmux: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) == -1, errno == EINTR {}
+        socketPath = try run(["display-message", "-p", "-t", "dash", "#{socket_path}"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Kills the tmux server, and with it ckdash, and removes the folder and the server's socket. Calling it
+    /// again does nothing.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        _ = try? CommandRun.program(tmux, ["-L", socket, "kill-server"], environment: ["TMUX": ""])
+        try? FileManager.default.removeItem(at: folder)
+        if let socketPath { try? FileManager.default.removeItem(atPath: socketPath) }
+    }
+
+    /// Presses keys by tmux's names (`Enter`, `Escape`, `Up`, `C-f`, `F5`, `j`), in one go.
+    func press(_ keys: String...) throws {
+        try run(["send-keys", "-t", "dash"] + keys)
+    }
+
+    /// Types `text` as it is.
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", "dash", "-l", text])
+    }
+
+    /// Runs a command of the palette: `:`, the text, Enter.
+    func command(_ text: String) throws {
+        try press(":")
+        try type(text)
+        try press("Enter")
+    }
+
+    /// Resizes the window, which the pane follows.
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", "dash", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The visible screen, with the SGR sequences of its colours and attributes when `escapes`.
+    func screen(escapes: Bool = false) throws -> String {
+        try run(["capture-pane", "-p", "-t", "dash"] + (escapes ? ["-e"] : [])).standardOutput
+    }
+
+    /// One of the pane's flags among tmux's formats: `alternate_on` (on the alternate screen), `cursor_flag`
+    /// (cursor shown), `keypad_cursor_flag` and `keypad_flag` (application cursor and keypad keys).
+    func flag(_ name: String) throws -> Bool {
+        try run(["display-message", "-p", "-t", "dash", "#{\(name)}"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// The shell's `EXITED <status>` line once ckdash has ended (quit, crashed or killed), `nil` while it runs.
+    var exitLine: String? {
+        get throws {
+            try screen().split(separator: "\n").first { $0.contains("EXITED ") }.map(String.init)
+        }
+    }
+
+    /// Waits until the screen shows each of `texts` at once (at most `timeout`), and returns the screen.
+    @discardableResult
+    func waitFor(_ texts: String..., timeout: Duration = .seconds(20)) throws -> String {
+        try waitUntil("the screen shows \(texts.joined(separator: " and "))", timeout: timeout) { screen in texts.allSatisfy { screen.contains($0) } }
+    }
+
+    /// Polls the screen (with its SGR sequences when `escapes`) until `condition` holds for it (at most
+    /// `timeout`), and returns the screen; throws with `what` and the last screen when it never did.
+    @discardableResult
+    func waitUntil(_ what: String, escapes: Bool = false, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let screen = try screen(escapes: escapes)
+            if condition(screen) { return screen }
+            guard ContinuousClock.now < deadline else { throw Failure(description: "waited \(timeout) until \(what); the screen was:\n\(screen)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Runs `tmux -L <socket> arguments…` (several commands when separated by `;` arguments).
+    @discardableResult
+    func run(_ arguments: [String]) throws -> CommandRun {
+        let run = try CommandRun.program(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: ["TMUX": ""])
+        guard run.status == 0 else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(run.standardError)") }
+        return run
+    }
+}

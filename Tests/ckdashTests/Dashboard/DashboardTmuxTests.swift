@@ -157,6 +157,12 @@ struct DashboardTmuxTests {
             try #require(exit == nil, "seed \(seed): ckdash ended: \(exit ?? "")")
         }
         try session.resize(width: 100, height: 30)
+        // Close whatever the keys left open (help, a picker, a prompt), which may cover the frame's border; the
+        // pauses keep each Esc from reading as Alt with the next.
+        for _ in 0..<3 {
+            try session.run(["send-keys", "-t", "dash", "Escape"])
+            Thread.sleep(forTimeInterval: 0.15)
+        }
         try session.waitUntil("the header and frame are drawn at 100×30", timeout: .seconds(10)) {
             $0.hasPrefix(" ckdash ▸") && Self.isFramed($0, width: 100, height: 30)
         }

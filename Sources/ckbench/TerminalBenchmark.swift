@@ -40,8 +40,7 @@ struct TerminalBenchmark {
             serverURL: server.url, container: nil, credentials: .managementToken(server.managementToken), retryPolicy: .never,
             requestTimeout: .seconds(30)))
         let configuration = DashboardConfiguration(
-            client: client, container: Self.container, timeZone: TimeZone(identifier: "UTC")!,
-            serverDescription: "embedded server at \(server.url.absoluteString)")
+            client: client, container: Self.container, timeZone: TimeZone(identifier: "UTC")!)
         let (records, scroll, size) = (records, scroll, size)
         let outcome = await Self.onOwnThread {
             try TerminalScenarios(configuration: configuration, size: size, records: records, scroll: scroll).run()

@@ -77,7 +77,6 @@ extension DashboardApp {
             stack[index].screen.cancelLoading(self)
             var session = stack[index].screen.session
             change(&session)
-            session.isReadOnly = isReadOnly
             let destination = stack[index].screen.currentDestination ?? stack[index].destination
             stack[index] = Entry(
                 destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)

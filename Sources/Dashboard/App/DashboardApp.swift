@@ -65,7 +65,7 @@ public final class DashboardApp {
 
     /// Opens the first screens and starts their fetches, then draws.
     public func start() {
-        var session = Session(environment: configuration.environment, database: .public, isReadOnly: configuration.isReadOnly)
+        var session = Session(environment: configuration.environment, database: .public)
         stack = [Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)]
         if let container = configuration.container {
             session.container = container
@@ -141,8 +141,6 @@ public final class DashboardApp {
 
 extension DashboardApp: ScreenHost {
     func open(_ destination: Destination, session: Session) {
-        var session = session
-        session.isReadOnly = isReadOnly
         stack.append(Entry(destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false))
         status = nil
         loadTopScreen()

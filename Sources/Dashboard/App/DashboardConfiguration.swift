@@ -24,8 +24,6 @@ public struct DashboardConfiguration: Sendable {
     public var themeLoader: ThemeLoader
     /// The time zone dates are shown in.
     public var timeZone: TimeZone
-    /// Where the server is, for the status line: `embedded` or its URL.
-    public var serverDescription: String
     /// The folder of the query builder's saved queries, one JSON file per container
     /// (`$XDG_CONFIG_HOME/ckdash/queries`); `nil` when there is none, and saving says so.
     public var savedQueriesFolder: URL?
@@ -35,7 +33,7 @@ public struct DashboardConfiguration: Sendable {
         client: CloudKitClient, container: ContainerID? = nil, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
         actingAs: String? = nil, isReadOnly: Bool = false, themeName: String = ThemeLoader.defaultThemeName,
         themeLoader: ThemeLoader = DashboardConfiguration.themeLoader(environment: [:]), timeZone: TimeZone = .current,
-        serverDescription: String = "", savedQueriesFolder: URL? = nil
+        savedQueriesFolder: URL? = nil
     ) {
         self.client = client
         self.container = container
@@ -46,7 +44,6 @@ public struct DashboardConfiguration: Sendable {
         self.themeName = themeName
         self.themeLoader = themeLoader
         self.timeZone = timeZone
-        self.serverDescription = serverDescription
         self.savedQueriesFolder = savedQueriesFolder
     }
 

@@ -16,8 +16,6 @@ struct Session: Equatable, Sendable {
     var recordType: String?
     /// The user the management token acts as; the private and shared databases are this user's.
     var user: ActingUser?
-    /// Whether every change is refused (`--readonly`, or a read-only management token).
-    var isReadOnly = false
 
     /// `client` addressing this session's container, environment and database, acting as its user.
     func client(from client: CloudKitClient) -> CloudKitClient {

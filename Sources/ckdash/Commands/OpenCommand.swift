@@ -50,7 +50,6 @@ struct OpenCommand: AsyncParsableCommand {
                 environment: settings.environment, database: settings.database, actingAs: settings.actingAsUser, isReadOnly: readonly,
                 themeName: try theme ?? variables["CKDASH_THEME"] ?? connection.chosenProfile(variables: variables)["theme"] ?? ThemeLoader.defaultThemeName,
                 themeLoader: DashboardConfiguration.themeLoader(environment: variables),
-                serverDescription: embedded.map { "embedded server at \($0.url.absoluteString)" } ?? settings.serverURL.absoluteString,
                 savedQueriesFolder: URL(fileURLWithPath: ProfileFile.configFolder(variables: variables), isDirectory: true).appendingPathComponent("queries"))
             let outcome = await Self.runOnOwnThread(configuration)
             try? await client.shutdown()

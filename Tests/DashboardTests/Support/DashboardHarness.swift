@@ -25,7 +25,7 @@ final class DashboardHarness {
         loader.userThemesDirectory = themesDirectory
         let configuration = DashboardConfiguration(
             client: client ?? demo.client, container: EmbeddedServer.demoContainer, environment: environment, isReadOnly: isReadOnly, themeName: themeName,
-            themeLoader: loader, timeZone: TimeZone(identifier: "UTC")!, serverDescription: "test", savedQueriesFolder: savedQueriesFolder)
+            themeLoader: loader, timeZone: TimeZone(identifier: "UTC")!, savedQueriesFolder: savedQueriesFolder)
         app = DashboardApp(configuration: configuration, terminal: terminal)
     }
 

@@ -3,9 +3,8 @@ import Foundation
 import Testing
 
 /// The real `ckdash` binary end to end, under tmux: the embedded default server, browsing, following a reference,
-/// switching environment and theme, resizing, quitting, and terminals with fewer colours or a `C` locale.
-///
-/// Not here yet: running a query from the query builder (issue 5); it belongs in this suite.
+/// running a query from the builder, switching environment and theme, resizing, quitting, and terminals with fewer
+/// colours or a `C` locale.
 @Suite("ckdash under tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct DashboardTmuxTests {
     /// Waits for the record types of the demo container, with their counts: where ckdash opens on the embedded
@@ -79,6 +78,32 @@ struct DashboardTmuxTests {
         for dashboardText in ["ckdash ▸", "Record", "┌", "│", "Quit"] {
             #expect(!screen.contains(dashboardText), "the dashboard's \(dashboardText) is still on the screen after quitting:\n\(screen)")
         }
+    }
+
+    @Test("build a query in the builder, see it as a command, run it, and get exactly the matching record")
+    func runQueryFromBuilder() throws {
+        let session = try TmuxSession()
+        defer { session.stop() }
+        try Self.waitForRecordTypes(session)
+        try session.command("query Party")
+        try session.waitFor("Query Party", "+ add a filter")
+        // The field picker lists background, date, location, name…: the fourth.
+        try session.press("a", "j", "j", "j", "Enter")
+        try session.waitFor("Value of name ==")
+        try session.type("Picnic 1")
+        try session.press("Enter")
+        let row = try session.waitUntil("the filter row with its index") { screen in
+            screen.split(separator: "\n").contains { $0.contains("name") && $0.contains("==") && $0.contains("Picnic 1") && $0.contains("✓") }
+        }
+        #expect(!row.contains("needs QUERYABLE"))
+        try session.press("C")
+        try session.waitFor("ckdash records query", "--filter")
+        try session.press("Escape")
+        // Waiting for the panel to close keeps Esc and R apart: together they read as Alt-R.
+        try session.waitUntil("the command panel is closed") { !$0.contains("Command line") }
+        try session.press("R")
+        let records = try session.waitFor("Records of Party", "party-1 ")
+        #expect(!records.contains("party-2 "), "the query returned more than the one Picnic 1:\n\(records)")
     }
 
     /// A terminal the dashboard should stay usable on, and the colours it should draw there.

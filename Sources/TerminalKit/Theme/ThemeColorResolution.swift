@@ -1,6 +1,7 @@
 /// Turns a theme file's colours into ones the terminal shows: direct colour keeps them, 256 colours take the
 /// nearest xterm index, 16 and 8 the nearest ANSI colour (8 draws a bright text colour as its normal one in
-/// bold), and monochrome drops colours for the role's monochrome attributes.
+/// bold), and monochrome drops colours for the role's monochrome attributes. Text whose colour lands on its own
+/// background (dark grey on near-black, on 8 colours) is drawn dim in the colour that contrasts with it instead.
 ///
 /// The ncurses backend's `TerminalColor.converted(to:)` does a similar conversion for drawing; the two belong
 /// merged into one.
@@ -20,7 +21,18 @@ enum ThemeColorResolution {
             }
             style.background = eightColorBackground(role.background)
         }
+        if style.foreground != .default, style.foreground == style.background {
+            style.foreground = contrasting(with: style.background)
+            style.attributes.remove(.bold)
+            style.attributes.insert(.dim)
+        }
         return style
+    }
+
+    /// White on a dark background, black on a light one.
+    static func contrasting(with background: TerminalColor) -> TerminalColor {
+        let lightness = background.rgbComponents.map { (Int($0.red) + Int($0.green) + Int($0.blue)) / 3 } ?? 0
+        return lightness < 128 ? .ansi(7) : .ansi(0)
     }
 
     /// `color` as a terminal of `level` shows it; on 8 colours a text colour may still be bright here, for `style`

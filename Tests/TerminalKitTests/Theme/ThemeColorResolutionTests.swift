@@ -62,6 +62,18 @@ struct ThemeColorResolutionTests {
         #expect(resolvedText(.default, background: .rgb(red: 0xFF, green: 0xAF, blue: 0x00), for: .ansi8).attributes == [])
     }
 
+    @Test("text whose colour lands on its background is drawn dim in white on a dark one, in black on a light one")
+    func textNeverVanishesIntoItsBackground() {
+        let nearBlack = TerminalColor.rgb(red: 0x1C, green: 0x1C, blue: 0x1C)
+        let darkGrey = TerminalColor.rgb(red: 0x76, green: 0x76, blue: 0x76)
+        #expect(resolvedText(darkGrey, background: nearBlack, for: .ansi8) == Style(foreground: .ansi(7), background: .ansi(0), attributes: .dim))
+        #expect(resolvedText(darkGrey, background: nearBlack, attributes: .bold, for: .ansi8).attributes == .dim)
+        let lightGrey = TerminalColor.rgb(red: 0xD0, green: 0xD0, blue: 0xD0)
+        let nearWhite = TerminalColor.rgb(red: 0xFA, green: 0xFA, blue: 0xFA)
+        #expect(resolvedText(lightGrey, background: nearWhite, for: .ansi8) == Style(foreground: .ansi(0), background: .ansi(7), attributes: .dim))
+        #expect(resolvedText(darkGrey, background: nearBlack, for: .ansi16) == Style(foreground: .ansi(8), background: .ansi(0)))
+    }
+
     @Test("a terminal without colour gets the role's monochrome attributes and no colour")
     func monochrome() {
         let style = resolvedText(.rgb(red: 0xFF, green: 0, blue: 0), background: .ansi(4), attributes: .bold, for: .monochrome)

@@ -134,6 +134,10 @@ struct DashboardTmuxTests {
         let other = try #require(PaneStyle.of("Receipt   ", in: styled))
         #expect(selected != other, "the selected row looks like the others: \(selected)")
         if variant.colors.isEmpty { #expect(selected.attributes.contains(7), "without colour the selection is in reverse video") }
+        for text in ["┌", "Help", "Quit"] {
+            let style = try #require(PaneStyle.of(text, in: styled), "no \(text) on the screen")
+            #expect(!style.textBlendsIntoBackground, "\(text) is drawn in its background's colour: \(style)")
+        }
         try session.command("env prod")
         let production = try session.waitFor("▲ PRODUCTION")
         #expect(production.hasPrefix(" ckdash ▸ iCloud.com.example.Party ▸ production"))

@@ -19,6 +19,25 @@ struct PaneStyle: Hashable, CustomStringConvertible {
     /// The attributes on: 1 bold, 2 dim, 3 italic, 4 underline, 5 blink, 7 reverse, 8 hidden, 9 crossed out.
     var attributes: Set<Int> = []
 
+    /// Whether the text is drawn in its background's colour, so only bold (if the terminal brightens it) shows it.
+    var textBlendsIntoBackground: Bool {
+        guard let foreground = foreground.flatMap(Self.colorNumber), let background = background.flatMap(Self.colorNumber) else { return false }
+        return foreground == background
+    }
+
+    /// The xterm colour number SGR `parameters` set, text or background alike: `31` and `41` are 1, `91` is 9,
+    /// `38;5;234` is 234.
+    private static func colorNumber(_ parameters: String) -> Int? {
+        let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+        switch numbers.first {
+        case (30...37)?, (40...47)?: return numbers[0] % 10
+        case (90...97)?: return numbers[0] - 90 + 8
+        case (100...107)?: return numbers[0] - 100 + 8
+        case 38?, 48?: return numbers.count == 3 && numbers[1] == 5 ? numbers[2] : nil
+        default: return nil
+        }
+    }
+
     var description: String {
         "fg \(foreground ?? "default"), bg \(background ?? "default"), attributes \(attributes.sorted())"
     }

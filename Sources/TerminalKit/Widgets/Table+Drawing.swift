@@ -1,40 +1,48 @@
 extension Table {
-    /// Draws the heading and the rows on screen into `rect`, asking the source only for those rows; the
-    /// selected row is in `selection` when `focused`, `selection-inactive` otherwise.
+    /// The mark beside the selected row, in the column left of the cells.
+    static let selectionMark = "▸"
+
+    /// Draws the heading and the rows on screen into `rect`, asking the source only for those rows. The selected
+    /// row has `selectionMark` beside it and its first cell in `selection` when `focused`, `selection-inactive`
+    /// otherwise: highlighting one cell rather than the whole row keeps a selection move to a few dozen bytes on
+    /// the terminal, as nnn does.
     public mutating func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme, focused: Bool) {
         guard !rect.isEmpty else { return }
-        let (heading, body) = rect.splitTop(1)
+        let (gutter, cellsArea) = rect.splitLeft(1)
+        let body = cellsArea.splitTop(1).rest
         let count = source.rowCount.loaded
         pageHeight = max(1, body.height)
         position.reveal(count: count, pageHeight: pageHeight)
         visibleRows = position.visibleRows(count: count, pageHeight: body.height)
-        let widths = fitColumns(in: rect.width)
+        let widths = fitColumns(in: cellsArea.width)
         canvas.fill(rect, style: theme.style(.text))
-        drawHeading(in: heading, widths: widths, on: &canvas, theme: theme)
+        drawHeading(in: rect.row(0), widths: widths, on: &canvas, theme: theme)
         guard count > 0 else {
-            canvas.write(emptyMessage, in: body.row(0), alignment: .center, style: theme.style(.muted))
+            canvas.write(emptyMessage, in: rect.row(1), alignment: .center, style: theme.style(.muted))
             return
         }
         let selectionStyle = theme.style(focused ? .selection : .selectionInactive)
         for row in visibleRows {
             let line = body.row(row - visibleRows.lowerBound)
             let isSelected = row == position.selected
-            if isSelected { canvas.fill(line, style: selectionStyle) }
             let cells = source.cells(forRow: row)
             for (offset, cellRect) in cellRects(in: line, widths: widths).enumerated() {
                 let column = firstColumn + offset
                 guard column < cells.count else { break }
                 let cell = cells[column]
-                let style = isSelected ? selectionStyle : theme.style(cell.role ?? .text)
+                let style = isSelected && offset == 0 ? selectionStyle : theme.style(cell.role ?? .text)
+                if isSelected && offset == 0 { canvas.fill(cellRect, style: style) }
                 canvas.write(cell.text, in: cellRect, alignment: columns[column].alignment, style: style)
             }
+            if isSelected { canvas.write(Self.selectionMark, column: gutter.x, row: line.y, style: selectionStyle) }
         }
     }
 
+    /// Draws the titles into `line` after its first column, which shows ◂ when columns lie to the left.
     private func drawHeading(in line: Rect, widths: [Int], on canvas: inout Canvas, theme: Theme) {
         let style = theme.style(.columnHeader)
         canvas.fill(line, style: style)
-        for (offset, cellRect) in cellRects(in: line, widths: widths).enumerated() {
+        for (offset, cellRect) in cellRects(in: line.splitLeft(1).rest, widths: widths).enumerated() {
             let column = firstColumn + offset
             canvas.write(title(of: column, width: cellRect.width), in: cellRect, alignment: columns[column].alignment, style: style)
         }

@@ -14,23 +14,25 @@ struct TableTests {
         ]))
         let canvas = render(width: 24, height: 5) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
         #expect(canvas.lines == [
-            "NAME                SIZE",
-            "Party                 12",
-            "日本語のレコー…        3",
-            "A very long rec…  100000",
+            " NAME               SIZE",
+            "▸Party                12",
+            " 日本語のレコー…       3",
+            " A very long re…  100000",
             "                        ",
         ])
     }
 
-    @Test("the selected row is in the selection style when focused and selection-inactive when not")
+    @Test("the selected row has ▸ and its first cell in the selection style when focused, selection-inactive when not")
     func selectionStyle() {
         var table = Table(columns: columns, source: TableRows([["a", "1"], ["b", "2"]]))
         #expect(table.handle(.character("j")) == .moved(to: 1))
         var canvas = render(width: 20, height: 4) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
-        #expect(canvas.row(2, isAll: selection))
-        #expect(!canvas.row(1, isAll: selection))
+        #expect(canvas.lines[1...2] == [" a                 1", "▸b                 2"])
+        // The mark and the NAME column (20 less the mark, SIZE's 6 and the spacing of 2: 11 cells) are selected.
+        #expect(canvas.styles(ofRow: 2) == Array(repeating: selection, count: 12) + Array(repeating: theme.style(.text), count: 8))
+        #expect(!canvas.styles(ofRow: 1).contains(selection))
         canvas = render(width: 20, height: 4) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: false) }
-        #expect(canvas.row(2, isAll: theme.style(.selectionInactive)))
+        #expect(canvas.styles(ofRow: 2).prefix(12).allSatisfy { $0 == theme.style(.selectionInactive) })
     }
 
     @Test("a million rows with 20 on screen: drawing asks for the 20 rows on screen only, even after G")
@@ -43,7 +45,7 @@ struct TableTests {
         let canvas = render(width: 40, height: 21) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
         #expect(source.requestedRows.count == 40)
         #expect(table.visibleRows == 999_980..<1_000_000)
-        #expect(canvas.lines[20].hasPrefix("record-999999"))
+        #expect(canvas.lines[20].hasPrefix("▸record-999999"))
     }
 
     @Test("j/k, g/G, PgDn/PgUp, Ctrl-F/Ctrl-B, Ctrl-D/Ctrl-U move the selection and the view follows")
@@ -64,7 +66,7 @@ struct TableTests {
         #expect(table.handle(.enter) == .chosen(0))
         table.select(row: 50)
         let canvas = render(width: 40, height: 11) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
-        #expect(canvas.lines[10].hasPrefix("record-50"))
+        #expect(canvas.lines[10].hasPrefix("▸record-50"))
     }
 
     @Test("near the end of the loaded rows the table wants more, until the source has them all")
@@ -84,7 +86,7 @@ struct TableTests {
     func emptyState() {
         var table = Table(columns: columns, source: TableRows([]), emptyMessage: "No records")
         let canvas = render(width: 20, height: 3) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
-        #expect(canvas.lines == ["NAME            SIZE", "     No records     ", "                    "])
+        #expect(canvas.lines == [" NAME           SIZE", "     No records     ", "                    "])
         #expect(table.selectedRow == nil)
         #expect(table.handle(.enter) == .consumed)
     }
@@ -93,7 +95,7 @@ struct TableTests {
     func sortIndicator() {
         var table = Table(columns: columns, source: TableRows([]), sort: TableSort(column: 0, ascending: false))
         let canvas = render(width: 20, height: 1) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
-        #expect(canvas.lines == ["NAME ▼          SIZE"])
+        #expect(canvas.lines == [" NAME ▼         SIZE"])
     }
 
     @Test("when the columns do not fit, l and h scroll them sideways and ◂ ▸ say more lie that way")
@@ -103,10 +105,10 @@ struct TableTests {
         ]
         var table = Table(columns: wide, source: TableRows([["party-1", "Party", "alice"]]), columnSpacing: 1)
         var canvas = render(width: 18, height: 2) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
-        #expect(canvas.lines == ["NAME     TYPE    ▸", "party-1  Party    "])
+        #expect(canvas.lines == [" NAME     TYPE   ▸", "▸party-1  Party   "])
         #expect(table.handle(.character("l")) == .consumed)
         canvas = render(width: 18, height: 2) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
-        #expect(canvas.lines == ["◂YPE     OWNER    ", "Party    alice    "])
+        #expect(canvas.lines == ["◂TYPE     OWNER   ", "▸Party    alice   "])
         #expect(table.visibleColumns == 1..<3)
         canvas = render(width: 30, height: 2) { table.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
         #expect(table.visibleColumns == 0..<3)

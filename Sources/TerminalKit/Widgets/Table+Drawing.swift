@@ -3,9 +3,9 @@ extension Table {
     static let selectionMark = "▸"
 
     /// Draws the heading and the rows on screen into `rect`, asking the source only for those rows. The selected
-    /// row has `selectionMark` beside it and its first cell in `selection` when `focused`, `selection-inactive`
-    /// otherwise: highlighting one cell rather than the whole row keeps a selection move to a few dozen bytes on
-    /// the terminal, as nnn does.
+    /// row has `selectionMark` beside it and the text of its first cell in `selection` when `focused`,
+    /// `selection-inactive` otherwise: highlighting that text rather than the whole row keeps a selection move to
+    /// about a hundred bytes on the terminal, as nnn does.
     public mutating func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme, focused: Bool) {
         guard !rect.isEmpty else { return }
         let (gutter, cellsArea) = rect.splitLeft(1)
@@ -31,7 +31,6 @@ extension Table {
                 guard column < cells.count else { break }
                 let cell = cells[column]
                 let style = isSelected && offset == 0 ? selectionStyle : theme.style(cell.role ?? .text)
-                if isSelected && offset == 0 { canvas.fill(cellRect, style: style) }
                 canvas.write(cell.text, in: cellRect, alignment: columns[column].alignment, style: style)
             }
             if isSelected { canvas.write(Self.selectionMark, column: gutter.x, row: line.y, style: selectionStyle) }

@@ -16,8 +16,8 @@ struct TerminalBenchmarkCommand: AsyncParsableCommand {
             press is timed from the key to the frame written; its bytes are what ncurses sent for it. Presses \
             follow each other as fast as the dashboard takes them, far faster than a held key repeats; finished \
             fetches are applied between presses without waiting for them, except that PgDn waits for the next \
-            page at the last fetched row. Memory is the process's resident set (the server's included) after \
-            PgDn through --scroll records.
+            page at the last fetched row. Memory is the process's resident set (the server's included, and what \
+            writing the records freed given back first) after PgDn through --scroll records.
             """
     )
 
@@ -40,6 +40,8 @@ struct TerminalBenchmarkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // As ckdash's dashboard does.
+        AllocatorArenas.shareOne()
         try await reportingFailures(of: "ckbench terminal") {
             guard let terminalSize else { return }
             let figures: [BenchmarkFigure]

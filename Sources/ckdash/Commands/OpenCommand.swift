@@ -32,6 +32,7 @@ struct OpenCommand: AsyncParsableCommand {
     var dataDirectory: String?
 
     func run() async throws {
+        AllocatorArenas.shareOne()
         let variables = ProcessInfo.processInfo.environment
         try await reportingFailures(of: "ckdash") {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {

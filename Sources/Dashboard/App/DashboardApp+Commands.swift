@@ -12,6 +12,10 @@ extension DashboardApp {
             report(StatusMessage(error.description, kind: .error))
             return
         }
+        if command.changesData, isReadOnly {
+            report(StatusMessage("Read-only session: :\(text) is not available", kind: .warning))
+            return
+        }
         switch command {
         case .open(let destination):
             guard !destination.needsContainer || top.session.container != nil else {
@@ -63,10 +67,36 @@ extension DashboardApp {
                 themeName = name
                 report(StatusMessage("Theme: \(name)", kind: .success))
             }
+        case .unlockProduction:
+            unlockProduction()
+        case .lockProduction:
+            if let container = top.session.container { unlockedProductions.remove(container) }
+            report(StatusMessage("Production is locked: it can be browsed, not changed", kind: .success))
         case .help:
             overlay = .help(HelpOverlay(bindings: bindings, title: "Keys: \(top.title)"))
         case .quit:
             hasQuit = true
+        }
+    }
+
+    /// Asks for the container's name, then allows changes to its production until the dashboard quits or `:lock`.
+    func unlockProduction() {
+        guard let container = top.session.container else {
+            report(StatusMessage("Choose a container first: production belongs to one", kind: .warning))
+            return
+        }
+        guard !unlockedProductions.contains(container) else {
+            report(StatusMessage("Production of \(container.rawValue) is already unlocked: :lock locks it"))
+            return
+        }
+        let confirmation = Confirmation(
+            title: "Unlock production?",
+            message: "Changes to \(container.rawValue)'s production data (records, zones, subscriptions, users) will be allowed "
+                + "until ckdash quits or :lock. The schema still changes only by deploy.",
+            confirmTitle: "Unlock", typedName: container.rawValue)
+        confirm(confirmation) { [weak self] in
+            self?.unlockedProductions.insert(container)
+            self?.report(StatusMessage("Production of \(container.rawValue) is unlocked for this session: :lock locks it", kind: .warning))
         }
     }
 

@@ -17,7 +17,7 @@ extension DashboardApp {
         let (headerRect, rest) = canvas.bounds.splitTop(1)
         let (bodyRect, bottom) = rest.splitBottom(2)
         let (statusRect, hintRect) = bottom.splitTop(1)
-        Header(session: top.session, isReadOnly: isReadOnly).draw(in: headerRect, on: &canvas, theme: theme)
+        Header(session: top.session, isReadOnly: isReadOnly, isProductionUnlocked: isProductionUnlocked).draw(in: headerRect, on: &canvas, theme: theme)
         let inside = Box(title: top.title).draw(in: bodyRect, on: &canvas, theme: theme)
         top.draw(in: inside, on: &canvas, theme: theme)
         drawStatus(in: statusRect, on: &canvas)
@@ -58,6 +58,9 @@ extension DashboardApp {
             let rect = line.splitLeft(width).rest
             field.draw(in: rect, on: &canvas, theme: theme, focused: true)
             canvas.showCursor(at: field.cursorPosition(in: rect))
+        case .confirmation(var prompt)?:
+            prompt.draw(in: body, on: &canvas, theme: theme)
+            overlay = .confirmation(prompt)
         case nil:
             break
         }

@@ -25,8 +25,8 @@ extension DashboardApp {
             _ = top.handle(key, host: self)
             return
         }
-        if isReadOnly, let refused = top.bindings.binding(for: key), refused.isMutation {
-            report(StatusMessage("Read-only session: \(refused.label) is not available", kind: .warning))
+        if let binding = top.bindings.binding(for: key), binding.isMutation, let refusal = refusal(of: binding) {
+            report(StatusMessage(refusal, kind: .warning))
             return
         }
         guard let action = bindings.action(for: key) else {
@@ -80,8 +80,41 @@ extension DashboardApp {
         }
     }
 
+    /// Why the change `binding` makes cannot be made now: a read-only session, the screen's own reason (schema
+    /// changes in production), or production still locked; `nil` when it can.
+    func refusal(of binding: KeyBinding) -> String? {
+        if isReadOnly { return "Read-only session: \(binding.label) is not available" }
+        return top.refusal(of: binding) ?? lockRefusal
+    }
+
+    /// Why nothing can be changed from the screen on top now: a read-only session, or production still locked.
+    var changeRefusal: String? {
+        isReadOnly ? "Read-only session: nothing can be changed" : lockRefusal
+    }
+
+    private var lockRefusal: String? {
+        guard top.changesProduction, !isProductionUnlocked else { return nil }
+        return "Production is locked: :unlock and type the container's name to allow changes for this session"
+    }
+
+    /// Whether the container on top has its production unlocked for this session.
+    var isProductionUnlocked: Bool {
+        top.session.container.map { unlockedProductions.contains($0) } ?? false
+    }
+
     private func handle(_ key: Key, in overlay: Overlay) {
         switch overlay {
+        case .confirmation(var prompt):
+            switch prompt.handle(key) {
+            case .consumed:
+                self.overlay = .confirmation(prompt)
+            case .confirmed:
+                self.overlay = nil
+                prompt.onConfirm()
+            case .declined:
+                self.overlay = nil
+                report(StatusMessage("Cancelled: nothing was changed"))
+            }
         case .help(var help):
             self.overlay = help.handle(key) == .closed ? nil : .help(help)
         case .palette:
@@ -111,7 +144,9 @@ extension DashboardApp {
 
     /// A command palette over the names known now, keeping the history of earlier commands.
     func makePalette() -> CommandPalette {
-        let names = knownNames
+        var offered = knownNames
+        offered.leavesOutChanges = isReadOnly
+        let names = offered
         return CommandPalette(history: palette.history) { typed in names.completions(for: typed) }
     }
 }

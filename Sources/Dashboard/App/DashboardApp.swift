@@ -27,6 +27,7 @@ public final class DashboardApp {
         case help(HelpOverlay)
         case palette
         case filter(TextField, style: FilterStyle, previous: String)
+        case confirmation(ConfirmationPrompt)
     }
 
     let configuration: DashboardConfiguration
@@ -42,6 +43,8 @@ public final class DashboardApp {
     var knownNames: CompletionNames
     var spinner = Spinner(label: "")
     var isReadOnly: Bool
+    /// The containers whose production the user unlocked for this session by typing the container's name.
+    var unlockedProductions: Set<ContainerID> = []
     let display: FieldValueDisplay
     /// Whether `q` was pressed.
     public internal(set) var hasQuit = false
@@ -160,4 +163,27 @@ extension DashboardApp: ScreenHost {
     }
 
     var savedQueriesFolder: URL? { configuration.savedQueriesFolder }
+
+    func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void) {
+        overlay = .confirmation(ConfirmationPrompt(confirmation, onConfirm: action))
+    }
+
+    func change<Value: Sendable>(
+        _ description: String, _ operation: @escaping @Sendable () async throws -> Value, done: @escaping (Value) -> Void
+    ) {
+        if let refusal = changeRefusal {
+            report(StatusMessage(refusal, kind: .warning))
+            return
+        }
+        report(StatusMessage(description + "…"))
+        work.start(operation) { [weak self] result in
+            switch result {
+            case .success(let value):
+                self?.status = nil
+                done(value)
+            case .failure(let error):
+                self?.report(StatusMessage("\(description) failed: \(ErrorMessage.text(for: error))", kind: .error))
+            }
+        }
+    }
 }

@@ -6,12 +6,15 @@ struct CompletionNames: Sendable {
     var names: [CompletionKind: [String]] = [:]
     /// The themes there are.
     var themes: [String]
+    /// Whether the commands that change something are left out (a read-only session).
+    var leavesOutChanges = false
 
     /// The completions for `typed`: the commands while the first word is typed, then that command's arguments.
     func completions(for typed: String) -> [Completion] {
         let words = typed.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count > 1, let entry = PaletteCommand.catalogue.first(where: { $0.name == words[0].lowercased() }), let argument = entry.argument else {
-            return PaletteCommand.catalogue.map { Completion($0.name, detail: $0.detail) }
+            return PaletteCommand.catalogue.filter { !leavesOutChanges || !PaletteCommand.changingCommands.contains($0.name) }
+                .map { Completion($0.name, detail: $0.detail) }
         }
         let values: [String] = switch argument {
         case .recordType: names[.recordType] ?? []

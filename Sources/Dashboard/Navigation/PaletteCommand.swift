@@ -11,6 +11,8 @@ enum PaletteCommand: Equatable {
     case container(String)
     case zone(String?)
     case theme(String)
+    case unlockProduction
+    case lockProduction
     case help
     case quit
 
@@ -30,9 +32,22 @@ enum PaletteCommand: Equatable {
         ("container", "Switch to another container", .container),
         ("zone", "Browse another zone (- for the default zone)", .zone),
         ("theme", "Change the colours", .theme),
+        ("unlock", "Allow changes to production for this session (type the container's name)", nil),
+        ("lock", "Make production read-only again", nil),
         ("help", "Show every key of this screen", nil),
         ("quit", "Leave ckdash", nil),
     ]
+
+    /// The commands a read-only session neither offers nor runs.
+    static let changingCommands: Set<String> = ["unlock", "lock"]
+
+    /// Whether a read-only session refuses this command.
+    var changesData: Bool {
+        switch self {
+        case .unlockProduction, .lockProduction: true
+        default: false
+        }
+    }
 
     /// What a command's argument is, for completion.
     enum Argument {
@@ -75,6 +90,8 @@ enum PaletteCommand: Equatable {
         case "container": self = .container(try required("a container ID"))
         case "zone": self = .zone(argument == "-" ? nil : try required("a zone name, or - for the default zone"))
         case "theme": self = .theme(try required("a theme name"))
+        case "unlock": self = .unlockProduction
+        case "lock": self = .lockProduction
         case "help", "?": self = .help
         case "quit", "q", "exit": self = .quit
         default: throw PaletteCommandError("there is no command :\(name): Tab lists them")

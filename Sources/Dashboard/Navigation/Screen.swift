@@ -1,3 +1,4 @@
+import CKModel
 import TerminalKit
 
 /// One screen of the dashboard: what it shows, the keys it answers, and the fetches it starts.
@@ -41,6 +42,12 @@ protocol Screen: AnyObject {
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme)
     /// Runs after each frame, when the screen knows what is on it: the moment to fetch the rows it shows.
     func didDraw(_ host: any ScreenHost)
+    /// Why the change a binding makes is not possible on this screen as it is (a schema change in production),
+    /// said instead of doing nothing; `nil` when the screen has no objection.
+    func refusal(of binding: KeyBinding) -> String?
+    /// Whether the screen's changes reach production, so that they wait for production to be unlocked; by default
+    /// whether the screen looks at production.
+    var changesProduction: Bool { get }
 }
 
 /// How a screen's `/` filter applies what is typed.
@@ -59,4 +66,6 @@ extension Screen {
     var currentDestination: Destination? { nil }
     func applyFilter(_ text: String, host: any ScreenHost) {}
     func didDraw(_ host: any ScreenHost) {}
+    func refusal(of binding: KeyBinding) -> String? { nil }
+    var changesProduction: Bool { session.environment == .production }
 }

@@ -16,6 +16,13 @@ protocol ScreenHost: AnyObject {
     func copyToClipboard(_ text: String, describing what: String)
     /// The folder of the saved queries, one file per container; `nil` when there is none.
     var savedQueriesFolder: URL? { get }
+    /// Asks `confirmation` over the screen and runs `action` if the user confirms.
+    func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void)
+    /// Makes a change in the background with the spinner on, saying `description` (`Deleting zone Receipts`)
+    /// while it runs; on success `done` gets the result, on failure the status line gets the server's reason.
+    /// Refuses (and says why) in a read-only session or while production is locked.
+    func change<Value: Sendable>(
+        _ description: String, _ operation: @escaping @Sendable () async throws -> Value, done: @escaping (Value) -> Void)
 }
 
 /// The kinds of names the command palette completes after a command.

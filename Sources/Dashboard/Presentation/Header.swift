@@ -2,10 +2,12 @@ import CKModel
 import TerminalKit
 
 /// The top line: the breadcrumb container ▸ environment ▸ database ▸ zone ▸ record type, the environment in its
-/// own colour, and on the right the badges that must never be missed: PRODUCTION and read-only.
+/// own colour, and on the right the badges that must never be missed: PRODUCTION with its lock, and read-only.
 struct Header {
     var session: Session
     var isReadOnly: Bool
+    /// Whether changes to production are allowed this session (shown as UNLOCKED on the badge).
+    var isProductionUnlocked = false
 
     /// Draws the header on the first row of `rect`.
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -13,7 +15,9 @@ struct Header {
         guard !line.isEmpty else { return }
         canvas.fill(line, style: theme.style(.text))
         var badges: [(String, ThemeRole)] = []
-        if session.environment == .production { badges.append((" ▲ PRODUCTION ", .productionBadge)) }
+        if session.environment == .production {
+            badges.append((isProductionUnlocked && !isReadOnly ? " ▲ PRODUCTION UNLOCKED " : " ▲ PRODUCTION ", .productionBadge))
+        }
         if isReadOnly { badges.append((" [RO] ", .readOnlyBadge)) }
         let badgeWidth = badges.reduce(0) { $0 + DisplayWidth.of($1.0) + 1 }
         let (left, right) = line.splitRight(min(line.width, badgeWidth))

@@ -131,7 +131,7 @@ struct DashboardFuzzTests {
             if !lines[size.height - 1].hasPrefix(":") { problems.append("the command line is not on the bottom row") }
         case .filter?:
             if !lines[size.height - 1].hasPrefix("/") { problems.append("the filter line is not on the bottom row") }
-        case .help?, nil:
+        case .help?, .confirmation?, nil:
             if lines[size.height - 3].first != "└" { problems.append("the body's frame has no bottom edge") }
             if let first = KeyHintBar(bindings: app.bindings).fittingHints(width: size.width).first,
                 !lines[size.height - 1].hasPrefix(" \(first.hintKey) \(first.label)")

@@ -63,6 +63,15 @@ extension CloudKitClient {
         try await management(.get, try containerPath("schema/\((environment ?? configuration.environment).rawValue)/statistics"))
     }
 
+    /// What `subject` may do with the records of `recordType` in the public database of an environment (the
+    /// configured one unless given), and by which grants: the server's own rules, as the data API enforces them.
+    public func checkPermissions(
+        of subject: ManagementPermissions.Subject, on recordType: String, in environment: ContainerEnvironment? = nil
+    ) async throws -> ManagementPermissions.Response {
+        let path = "/management/1/" + (try containerPath("schema/\((environment ?? configuration.environment).rawValue)/permissions"))
+        return try await send(.get, path: path, query: [("recordType", recordType), ("subject", subject.parameter)], authentication: .management)
+    }
+
     /// The users of the configured container, with their roles.
     public func users() async throws -> [ManagementUsers.User] {
         let answer: ManagementUsers.ListResponse = try await management(.get, try containerPath("users"))

@@ -3,7 +3,7 @@ import CKSchema
 import Hummingbird
 
 /// `/management/1/containers/{container}/schema/…`: an environment's schema as JSON or `.ckdb` text, import
-/// into development, the diff a deploy would apply, deploy, and the deploy history.
+/// into development, the diff a deploy would apply, deploy, the deploy history, and the permission check.
 struct ManagementSchemaRoutes {
     let services: ServerServices
 
@@ -23,6 +23,16 @@ struct ManagementSchemaRoutes {
                     changes: deployment.changes)
             }
             return try JSONResponse.make(ManagementSchema.DeploymentsResponse(deployments: deployments))
+        }
+        let permissions = PermissionCheck(storage: services.storage, users: UserService(storage: services.storage, configuration: services.configuration))
+        router.managementRead(prefix + "/:environment/permissions", services: services) { request, context, caller in
+            let container = try await context.managedContainer(caller, services: services)
+            let environment = try context.environmentParameter()
+            guard let recordType = request.uri.queryParameters.get("recordType") else {
+                throw ServerError(.badRequest, reason: "the permission check needs ?recordType=TYPE (and subject=anyone, signedIn or a userRecordName)")
+            }
+            let subject = ManagementPermissions.Subject(parameter: request.uri.queryParameters.get("subject") ?? "anyone")
+            return try JSONResponse.make(try await permissions.check(subject, on: recordType, in: environment, of: container.id))
         }
         router.managementRead(prefix + "/:environment", services: services) { request, context, caller in
             let container = try await context.managedContainer(caller, services: services)

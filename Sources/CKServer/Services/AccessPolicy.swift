@@ -1,3 +1,4 @@
+import CKModel
 import CKSchema
 
 /// Decides what a caller may do with records of a type in the public database, from the schema's grants.
@@ -17,7 +18,21 @@ struct AccessPolicy {
         return recordType.grants.contains { $0.permission == permission && roles(creator: creator).contains($0.role) }
     }
 
-    private func roles(creator: String?) -> Set<String> {
+    /// How far `permission` on `recordType` reaches for the caller, and the grants that allow it: the same rule
+    /// as `allows`, asked for a record of someone else and for one of the caller's own.
+    func verdict(_ permission: Permission, on recordType: RecordType) -> (reach: ManagementPermissions.Reach, grantedBy: [String]) {
+        let own = caller.userRecordName
+        let granting = { (creator: String?) in
+            recordType.grants.filter { $0.permission == permission && roles(creator: creator).contains($0.role) }.map(\.role)
+        }
+        if allows(permission, on: recordType, creator: nil) { return (.allRecords, granting(nil)) }
+        // A record is created before it has a creator: CREATE is never a matter of whose record it is.
+        if permission != .create, own != nil, allows(permission, on: recordType, creator: own) { return (.ownRecords, granting(own)) }
+        return (.none, [])
+    }
+
+    /// The roles the caller holds on a record made by `creator`.
+    func roles(creator: String?) -> Set<String> {
         switch caller {
         case .world:
             return [SecurityRole.world]

@@ -5,6 +5,13 @@ import Testing
 
 @Suite("The permission check: what a subject may do with a type, by which grant, as the data API decides")
 struct PermissionCheckTests {
+    /// A client of `server` with a management token that may change the schema.
+    private static func admin(of server: LiveServer) async throws -> CloudKitClient {
+        let token = try await CredentialService(storage: server.storage, configuration: server.configuration)
+            .createManagementToken(name: "permission tests", container: nil, readOnly: false)
+        return server.client(.managementToken(token))
+    }
+
     /// The CREATE, READ and WRITE verdicts of `answer` as `reach grantedBy` strings.
     private static func verdicts(_ answer: ManagementPermissions.Response) -> [String] {
         answer.permissions.map { "\($0.permission) \($0.reach.rawValue) \($0.grantedBy.joined(separator: ","))" }
@@ -13,9 +20,7 @@ struct PermissionCheckTests {
     @Test("a new type's default grants: anyone reads; a signed-in user also creates and writes their own records; a role's grant reaches every record")
     func defaultsAndRoles() async throws {
         try await LiveServer.run { server in
-            let token = try await CredentialService(storage: server.storage, configuration: server.configuration)
-                .createManagementToken(name: "permission tests", container: nil, readOnly: false)
-            let admin = server.client(.managementToken(token))
+            let admin = try await Self.admin(of: server)
             _ = try await admin.editSchema([.init(.createRecordType, recordType: "Post"), .init(.createRole, role: "Editor")])
             let anyone = try await admin.checkPermissions(of: .anyone, on: "Post")
             #expect(Self.verdicts(anyone) == ["CREATE none ", "READ allRecords _world", "WRITE none "])
@@ -35,9 +40,7 @@ struct PermissionCheckTests {
     @Test("revoking CREATE from _icloud shows in the check and the data API refuses the same create")
     func agreesWithTheDataAPI() async throws {
         try await LiveServer.run { server in
-            let token = try await CredentialService(storage: server.storage, configuration: server.configuration)
-                .createManagementToken(name: "permission tests", container: nil, readOnly: false)
-            let admin = server.client(.managementToken(token))
+            let admin = try await Self.admin(of: server)
             _ = try await admin.editSchema([
                 .init(.createRecordType, recordType: "Post"), .init(.addField, recordType: "Post", field: "text", fieldType: "STRING"),
                 .init(.revoke, recordType: "Post", role: "_icloud", permission: "CREATE"),
@@ -56,9 +59,7 @@ struct PermissionCheckTests {
     @Test("an unknown type or user is NOT_FOUND, and production is checked against its own schema")
     func errors() async throws {
         try await LiveServer.run { server in
-            let token = try await CredentialService(storage: server.storage, configuration: server.configuration)
-                .createManagementToken(name: "permission tests", container: nil, readOnly: false)
-            let admin = server.client(.managementToken(token))
+            let admin = try await Self.admin(of: server)
             _ = try await admin.editSchema([.init(.createRecordType, recordType: "Post")])
             let unknownType = await #expect(throws: CloudKitClientError.self) { try await admin.checkPermissions(of: .anyone, on: "Nope") }
             #expect(unknownType?.serverErrorCode == .notFound && unknownType?.reason == "there is no record type Nope in development")

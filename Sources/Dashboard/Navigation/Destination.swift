@@ -15,6 +15,8 @@ enum Destination: Equatable {
     case record(recordName: String)
     /// The query builder on a type, starting from `draft` (an empty query when `nil`).
     case queryBuilder(recordType: String, draft: QueryDraft? = nil)
+    /// The security roles and the record types × roles grid of grants.
+    case permissions
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -41,6 +43,8 @@ enum Destination: Equatable {
         case .queryBuilder(let recordType, let draft):
             return QueryBuilderScreen(
                 session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: RecordTypesLoader(client: client), display: display)
+        case .permissions:
+            return PermissionsScreen(session: session, client: client)
         }
     }
 

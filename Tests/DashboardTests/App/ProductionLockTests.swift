@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import TerminalKit
 import Testing
 
 @testable import Dashboard
@@ -76,6 +77,17 @@ struct ProductionLockTests {
             try await dashboard.settle()
             #expect(!ran)
             #expect(dashboard.app.status?.text == "Read-only session: nothing can be changed")
+        }
+    }
+
+    @Test("the unlock dialog against its goldens", arguments: ScreenGoldenTests.sizes)
+    func unlockGolden(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: size, environment: .production)
+            try await dashboard.start()
+            try await dashboard.command("unlock")
+            try await dashboard.type("iCloud")
+            try Golden.expect(dashboard.lines, matches: "unlock-production-\(size.width)x\(size.height)")
         }
     }
 }

@@ -164,6 +164,13 @@ extension DashboardApp: ScreenHost {
 
     var savedQueriesFolder: URL? { configuration.savedQueriesFolder }
 
+    func actAs(_ user: ActingUser?) {
+        switchSession {
+            $0.user = user
+            if user == nil { $0.database = .public }
+        }
+    }
+
     func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void) {
         overlay = .confirmation(ConfirmationPrompt(confirmation, onConfirm: action))
     }

@@ -15,6 +15,7 @@ enum KeyBindingsDocument {
         ("A record", RecordScreen.keys),
         ("Query builder", QueryBuilderScreen.keys),
         ("Roles and permissions", PermissionsScreen.keys),
+        ("Users", UsersScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

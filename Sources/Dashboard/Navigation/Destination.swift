@@ -17,6 +17,8 @@ enum Destination: Equatable {
     case queryBuilder(recordType: String, draft: QueryDraft? = nil)
     /// The security roles and the record types × roles grid of grants.
     case permissions
+    /// The users of the container with their roles.
+    case users
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -45,6 +47,8 @@ enum Destination: Equatable {
                 session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: RecordTypesLoader(client: client), display: display)
         case .permissions:
             return PermissionsScreen(session: session, client: client)
+        case .users:
+            return UsersScreen(session: session, client: client)
         }
     }
 

@@ -26,6 +26,7 @@ enum PaletteCommand: Equatable {
         ("schema", "Show the schema as .ckdb text", nil),
         ("zones", "List the zones of the database", nil),
         ("permissions", "Roles and their grants on each type; check what someone may do", nil),
+        ("users", "The users of the container, their roles; act as one", nil),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
         ("db", "Switch to the public database, or a user's private or shared one", .database),
@@ -70,6 +71,7 @@ enum PaletteCommand: Equatable {
         case "schema", "ckdb": self = .open(.schemaText)
         case "zones": self = .open(.zones)
         case "permissions", "roles": self = .open(.permissions)
+        case "users": self = .open(.users)
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

@@ -16,6 +16,8 @@ protocol ScreenHost: AnyObject {
     func copyToClipboard(_ text: String, describing what: String)
     /// The folder of the saved queries, one file per container; `nil` when there is none.
     var savedQueriesFolder: URL? { get }
+    /// Browses as `user` from now on (their permissions and private database), or as the developer for `nil`.
+    func actAs(_ user: ActingUser?)
     /// Asks `confirmation` over the screen and runs `action` if the user confirms.
     func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void)
     /// Makes a change in the background with the spinner on, saying `description` (`Deleting zone Receipts`)

@@ -106,6 +106,25 @@ struct DashboardTmuxTests {
         #expect(!records.contains("party-2 "), "the query returned more than the one Picnic 1:\n\(records)")
     }
 
+    @Test("revoke READ from _world on Party: the permission check and a browse as a user both reflect it")
+    func revokeReadAndCheck() throws {
+        let session = try TmuxSession()
+        defer { session.stop() }
+        try Self.waitForRecordTypes(session)
+        try session.command("permissions")
+        try session.waitFor("Roles and permissions [4 roles", "[· R ·*]")
+        try session.press("R")
+        try session.waitFor("Revoked READ on Party from _world", "[· · ·]")
+        try session.press("p")
+        try session.waitFor("Check permissions of")
+        try session.press("Enter")
+        try session.waitFor("Permission check: anyone on Party", "not allowed: no role they hold is granted READ")
+        try session.command("user guest")
+        try session.waitFor("public as guest")
+        try session.command("records Party")
+        try session.waitUntil("the records screen says READ is not permitted") { $0.contains("READ operation not permitted") || $0.contains("ACCESS_DENIED") }
+    }
+
     /// A terminal the dashboard should stay usable on, and the colours it should draw there.
     struct Variant: CustomTestStringConvertible, Sendable {
         var environment: [String: String]

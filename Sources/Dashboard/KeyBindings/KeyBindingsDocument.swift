@@ -14,6 +14,7 @@ enum KeyBindingsDocument {
         ("Records", RecordsScreen.keys),
         ("A record", RecordScreen.keys),
         ("Query builder", QueryBuilderScreen.keys),
+        ("Deploy (promotion to production)", DeployScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

@@ -15,6 +15,8 @@ enum Destination: Equatable {
     case record(recordName: String)
     /// The query builder on a type, starting from `draft` (an empty query when `nil`).
     case queryBuilder(recordType: String, draft: QueryDraft? = nil)
+    /// Promotion to production: the diff of development against production, both schemas' text, the history.
+    case deploy(tab: DeployTab = .changes)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -41,6 +43,8 @@ enum Destination: Equatable {
         case .queryBuilder(let recordType, let draft):
             return QueryBuilderScreen(
                 session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: RecordTypesLoader(client: client), display: display)
+        case .deploy(let tab):
+            return DeployScreen(session: session, tab: tab, loader: DeployLoader(client: client), display: display)
         }
     }
 

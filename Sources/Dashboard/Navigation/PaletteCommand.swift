@@ -25,6 +25,8 @@ enum PaletteCommand: Equatable {
         ("query", "Build a query on a type", .recordType),
         ("schema", "Show the schema as .ckdb text", nil),
         ("zones", "List the zones of the database", nil),
+        ("deploy", "Review development's changes and deploy them to production", nil),
+        ("deployments", "Show who deployed what to production, and when", nil),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
         ("db", "Switch to the public database, or a user's private or shared one", .database),
@@ -68,6 +70,8 @@ enum PaletteCommand: Equatable {
         case "types", "recordtypes", "rt": self = .open(.recordTypes)
         case "schema", "ckdb": self = .open(.schemaText)
         case "zones": self = .open(.zones)
+        case "deploy", "promote": self = .open(.deploy())
+        case "deployments", "history": self = .open(.deploy(tab: .deployments))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

@@ -74,4 +74,6 @@ extension KeyAction {
     static let nextTab = KeyAction("next-tab")
     /// Shows the previous tab.
     static let previousTab = KeyAction("previous-tab")
+    /// Goes to the next run of changed lines of a text comparison.
+    static let nextChange = KeyAction("next-change")
 }

@@ -69,7 +69,7 @@ struct ScreenGoldenTests {
         }
     }
 
-    @Test("the deploy screen's three tabs, and its deploy and reset dialogs", arguments: sizes)
+    @Test("the deploy screen's three tabs, its deploy and reset dialogs, and production's schema after the deploy", arguments: sizes)
     func deploy(size: Size) async throws {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: size)
@@ -84,6 +84,10 @@ struct ScreenGoldenTests {
             try Golden.expect(dashboard.lines, matches: "deploy-confirm-\(size.width)x\(size.height)")
             try await dashboard.press(.escape, .character("R"))
             try Golden.expect(dashboard.lines, matches: "reset-confirm-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("D"))
+            try await dashboard.type(EmbeddedServer.demoContainer.rawValue)
+            try await dashboard.press(.enter)
+            try Golden.expect(dashboard.lines, matches: "deploy-done-\(size.width)x\(size.height)")
         }
     }
 

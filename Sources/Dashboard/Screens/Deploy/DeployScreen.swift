@@ -16,6 +16,8 @@ final class DeployScreen: Screen {
     private let history: Remote<[ManagementSchema.Deployment]>
     private var tabs: TabBar
     private var texts: [DeployTab: ColoredText] = [:]
+    /// The two texts the `.ckdb` tab compares.
+    private var comparison: TextComparison?
     private var search = ""
     /// What the last deploy or reset from this screen did, shown above the diff until the screen is reloaded.
     var outcome: [ColoredText.Line] = []
@@ -47,6 +49,9 @@ final class DeployScreen: Screen {
             group: "Deploy", isMutation: true),
         KeyBinding(.nextTab, keys: [.tab, .character("]")], label: "Next tab", help: "Show the next tab: changes, .ckdb text, deploy history", group: "Deploy"),
         KeyBinding(.previousTab, keys: [.backTab, .character("[")], label: "Previous tab", help: "Show the previous tab", group: "Deploy", isShownInHints: false),
+        KeyBinding(
+            .nextChange, keys: [.character("c")], label: "Next change",
+            help: "Go to the next lines that differ in the .ckdb text (C: the previous)", group: "Deploy", isShownInHints: false),
         KeyBinding(.search, keys: [.character("n")], label: "Next match", help: "Go to the next match of the search (N: the previous)", group: "Deploy", isShownInHints: false),
     ])
 
@@ -86,12 +91,25 @@ final class DeployScreen: Screen {
         case .nextTab: show((tab.rawValue + 1) % DeployTab.allCases.count)
         case .previousTab: show((tab.rawValue + DeployTab.allCases.count - 1) % DeployTab.allCases.count)
         case .search: _ = texts[tab]?.handle(.character("n"))
+        case .nextChange: showChange(step: 1, host: host)
         default: break
         }
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        texts[tab]?.handle(key) ?? false
+        if key == .character("C") {
+            showChange(step: -1, host: host)
+            return true
+        }
+        return texts[tab]?.handle(key) ?? false
+    }
+
+    /// Goes to the next or previous lines that differ, on the .ckdb tab.
+    private func showChange(step: Int, host: any ScreenHost) {
+        show(DeployTab.text.rawValue)
+        if texts[.text]?.showChange(step: step) == false {
+            host.report(StatusMessage("Nothing differs: the two texts are the same"))
+        }
     }
 
     func applyFilter(_ text: String, host: any ScreenHost) {
@@ -124,7 +142,22 @@ final class DeployScreen: Screen {
         case .deployments: history.valueOrDrawState(in: body, on: &canvas, theme: theme, loading: "Loading the deploy history…") != nil
         }
         guard isShown else { return }
-        texts[tab]?.draw(in: body, on: &canvas, theme: theme)
+        if tab == .text, let comparison {
+            let (legend, text) = body.splitTop(1)
+            drawPieces(comparison.legend, in: legend, on: &canvas, theme: theme)
+            texts[tab]?.draw(in: text, on: &canvas, theme: theme)
+        } else {
+            texts[tab]?.draw(in: body, on: &canvas, theme: theme)
+        }
+    }
+
+    /// Writes `pieces` one after the other on the line `rect`, each in its role.
+    private func drawPieces(_ pieces: [ColoredText.Line], in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        canvas.fill(rect, style: theme.style(.text))
+        var column = rect.x
+        for piece in pieces {
+            column += canvas.write(piece.text, column: column, row: rect.y, style: theme.style(piece.role), limit: rect.maxX - column)
+        }
     }
 
     /// Switches to tab `index`, searching it for the search in force.
@@ -137,14 +170,24 @@ final class DeployScreen: Screen {
     func showTexts() {
         let container = session.container?.rawValue ?? "the container"
         if let review = review.value {
-            texts[.changes] = ColoredText(outcome + DeployLines.changes(review, container: container), wraps: true)
+            replace(.changes, with: outcome + DeployLines.changes(review, container: container), wraps: true)
             let comparison = deployed
                 ?? TextComparison(old: review.production, new: review.development, oldName: "production", newName: "development")
-            texts[.text] = ColoredText(comparison.lines)
+            self.comparison = comparison
+            replace(.text, with: comparison.lines, wraps: false)
         }
         if let deployments = history.value {
-            texts[.deployments] = ColoredText(DeployLines.deployments(deployments, container: container, display: display), wraps: true)
+            replace(.deployments, with: DeployLines.deployments(deployments, container: container, display: display), wraps: true)
         }
-        if !search.isEmpty { texts[tab]?.search(for: search) }
+    }
+
+    /// Shows `lines` in `tab` from its first change (or its top), searched for the search in force, unless the
+    /// tab shows them already.
+    private func replace(_ tab: DeployTab, with lines: [ColoredText.Line], wraps: Bool) {
+        guard texts[tab]?.source != lines else { return }
+        var text = ColoredText(lines, wraps: wraps)
+        text.showFirstChange()
+        if !search.isEmpty { text.search(for: search) }
+        texts[tab] = text
     }
 }

@@ -1,7 +1,8 @@
 import TerminalKit
 
 /// Two versions of a text as one unified listing: every line of both, the ones only the old text has marked `-`
-/// in `error`, the ones only the new text has marked `+` in `success`, so the difference stands out in context.
+/// in `error`, the ones only the new text has marked `+` in `success`, so the difference stands out in context;
+/// and a legend saying which text is which.
 struct TextComparison {
     /// What the old text is (`production`).
     var oldName: String
@@ -20,31 +21,27 @@ struct TextComparison {
         self.new = Self.lines(of: new)
     }
 
-    /// The listing: a heading saying what is compared, then the lines of both texts in order.
+    /// The legend, in pieces of their own colour: `- production  + development  1 line only in production, 2 only
+    /// in development`.
+    var legend: [ColoredText.Line] {
+        let (removed, inserted) = changedLines
+        let counts = removed.isEmpty && inserted.isEmpty ? "the same text: nothing differs"
+            : "\(removed.count) line\(removed.count == 1 ? "" : "s") only in \(oldName), \(inserted.count) only in \(newName)"
+        return [ColoredText.Line("- \(oldName)", .error), ColoredText.Line("  + \(newName)", .success), ColoredText.Line("  \(counts)", .muted)]
+    }
+
+    /// The listing: the lines of both texts in order.
     var lines: [ColoredText.Line] {
-        let difference = new.difference(from: old)
-        var removed = Set<Int>()
-        var inserted = Set<Int>()
-        for change in difference {
-            switch change {
-            case .remove(let offset, _, _): removed.insert(offset)
-            case .insert(let offset, _, _): inserted.insert(offset)
-            }
-        }
-        var listing = [
-            ColoredText.Line("--- \(oldName)", .error),
-            ColoredText.Line("+++ \(newName)", .success),
-            difference.isEmpty ? ColoredText.Line("(the same text: nothing differs)", .muted) : ColoredText.Line(
-                "\(removed.count) line\(removed.count == 1 ? "" : "s") only in \(oldName), \(inserted.count) only in \(newName)", .muted),
-        ]
+        let (removed, inserted) = changedLines
+        var listing: [ColoredText.Line] = []
         var oldIndex = 0
         var newIndex = 0
         while oldIndex < old.count || newIndex < new.count {
             if removed.contains(oldIndex), oldIndex < old.count {
-                listing.append(ColoredText.Line("- " + old[oldIndex], .error))
+                listing.append(ColoredText.Line("- " + old[oldIndex], .error, isChange: true))
                 oldIndex += 1
             } else if inserted.contains(newIndex) || oldIndex >= old.count {
-                listing.append(ColoredText.Line("+ " + new[newIndex], .success))
+                listing.append(ColoredText.Line("+ " + new[newIndex], .success, isChange: true))
                 newIndex += 1
             } else {
                 listing.append(ColoredText.Line("  " + old[oldIndex]))
@@ -53,6 +50,19 @@ struct TextComparison {
             }
         }
         return listing
+    }
+
+    /// The offsets of the lines only the old text has, and of those only the new one has.
+    private var changedLines: (removed: Set<Int>, inserted: Set<Int>) {
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in new.difference(from: old) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        return (removed, inserted)
     }
 
     private static func lines(of text: String) -> [String] {

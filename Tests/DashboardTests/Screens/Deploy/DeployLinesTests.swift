@@ -31,17 +31,18 @@ struct DeployLinesTests {
     @Test("the .ckdb listing keeps every line of both texts, removed ones marked - and added ones +")
     func comparison() {
         let comparison = TextComparison(old: "a\nb\nc\n", new: "a\nB\nc\nd\n", oldName: "production", newName: "development")
-        #expect(comparison.lines == [
-            ColoredText.Line("--- production", .error),
-            ColoredText.Line("+++ development", .success),
-            ColoredText.Line("1 line only in production, 2 only in development", .muted),
-            ColoredText.Line("  a"),
-            ColoredText.Line("- b", .error),
-            ColoredText.Line("+ B", .success),
-            ColoredText.Line("  c"),
-            ColoredText.Line("+ d", .success),
+        #expect(comparison.legend == [
+            ColoredText.Line("- production", .error), ColoredText.Line("  + development", .success),
+            ColoredText.Line("  1 line only in production, 2 only in development", .muted),
         ])
-        let same = TextComparison(old: "a\n", new: "a\n", oldName: "production", newName: "development").lines
-        #expect(same[2] == ColoredText.Line("(the same text: nothing differs)", .muted))
+        #expect(comparison.lines == [
+            ColoredText.Line("  a"),
+            ColoredText.Line("- b", .error, isChange: true),
+            ColoredText.Line("+ B", .success, isChange: true),
+            ColoredText.Line("  c"),
+            ColoredText.Line("+ d", .success, isChange: true),
+        ])
+        let same = TextComparison(old: "a\n", new: "a\n", oldName: "production", newName: "development").legend
+        #expect(same[2] == ColoredText.Line("  the same text: nothing differs", .muted))
     }
 }

@@ -18,4 +18,14 @@ public enum ChangeClass: String, CaseIterable, Hashable, Sendable, Codable {
         case .blocked: "Blocked changes"
         }
     }
+
+    /// The sign before a change of this class in a report: `+` safe, `~` index, `*` permission, `x` blocked.
+    public var marker: String {
+        switch self {
+        case .safe: "+"
+        case .index: "~"
+        case .permission: "*"
+        case .blocked: "x"
+        }
+    }
 }

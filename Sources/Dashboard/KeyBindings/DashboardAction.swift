@@ -63,4 +63,17 @@ extension KeyAction {
     static let showJSON = KeyAction("show-json")
     /// Shows the query as a command line.
     static let showCommand = KeyAction("show-command")
+
+    /// Opens the deploy screen: development's changes to promote to production.
+    static let showDeploy = KeyAction("show-deploy")
+    /// Deploys the diff on screen to production.
+    static let deploy = KeyAction("deploy")
+    /// Deletes development's records and sets its schema back to production's.
+    static let resetDevelopment = KeyAction("reset-development")
+    /// Shows the next tab.
+    static let nextTab = KeyAction("next-tab")
+    /// Shows the previous tab.
+    static let previousTab = KeyAction("previous-tab")
+    /// Goes to the next run of changed lines of a text comparison.
+    static let nextChange = KeyAction("next-change")
 }

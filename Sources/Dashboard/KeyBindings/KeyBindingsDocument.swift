@@ -16,6 +16,7 @@ enum KeyBindingsDocument {
         ("Query builder", QueryBuilderScreen.keys),
         ("Roles and permissions", PermissionsScreen.keys),
         ("Users", UsersScreen.keys),
+        ("Deploy (promotion to production)", DeployScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

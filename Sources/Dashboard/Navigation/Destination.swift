@@ -19,6 +19,8 @@ enum Destination: Equatable {
     case permissions
     /// The users of the container with their roles.
     case users
+    /// Promotion to production: the diff of development against production, both schemas' text, the history.
+    case deploy(tab: DeployTab = .changes)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -49,6 +51,8 @@ enum Destination: Equatable {
             return PermissionsScreen(session: session, client: client)
         case .users:
             return UsersScreen(session: session, client: client)
+        case .deploy(let tab):
+            return DeployScreen(session: session, tab: tab, loader: DeployLoader(client: client), display: display)
         }
     }
 

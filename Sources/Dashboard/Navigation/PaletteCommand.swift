@@ -27,6 +27,8 @@ enum PaletteCommand: Equatable {
         ("zones", "List the zones of the database", nil),
         ("permissions", "Roles and their grants on each type; check what someone may do", nil),
         ("users", "The users of the container, their roles; act as one", nil),
+        ("deploy", "Review development's changes and deploy them to production", nil),
+        ("deployments", "Show who deployed what to production, and when", nil),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
         ("db", "Switch to the public database, or a user's private or shared one", .database),
@@ -72,6 +74,8 @@ enum PaletteCommand: Equatable {
         case "zones": self = .open(.zones)
         case "permissions", "roles": self = .open(.permissions)
         case "users": self = .open(.users)
+        case "deploy", "promote": self = .open(.deploy())
+        case "deployments", "history": self = .open(.deploy(tab: .deployments))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

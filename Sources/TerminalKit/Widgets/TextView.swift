@@ -54,12 +54,17 @@ public struct TextView: Hashable, Sendable {
         for distance in 1...lines.count {
             let index = ((line + step * distance) % lines.count + lines.count) % lines.count
             if !TextMatch.ranges(of: searchTerm, in: lines[index]).isEmpty {
-                position.top = index
-                position.clampTop(count: lines.count, pageHeight: pageHeight)
+                scroll(toLine: index)
                 return true
             }
         }
         return false
+    }
+
+    /// Scrolls so that line `index` is the first shown, as far as the text allows.
+    public mutating func scroll(toLine index: Int) {
+        position.top = index
+        position.clampTop(count: lines.count, pageHeight: pageHeight)
     }
 
     /// Draws the lines on screen into `rect`, matches of the search in `selection`.

@@ -27,6 +27,7 @@ struct DashboardFuzzTests {
         Start(commands: ["containers"], title: "Containers"),
         Start(commands: ["fields Party"], title: "Fields of Party"),
         Start(commands: ["schema"], title: "Schema of development"),
+        Start(commands: ["deploy"], title: "Deploy development to production"),
         Start(commands: ["zones"], title: "Zones of public"),
         Start(commands: ["records Party"], title: "Records of Party"),
         Start(commands: ["records Party"], keys: [.enter], title: "Record party-1"),

@@ -69,6 +69,28 @@ struct ScreenGoldenTests {
         }
     }
 
+    @Test("the deploy screen's three tabs, its deploy and reset dialogs, and production's schema after the deploy", arguments: sizes)
+    func deploy(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try await dashboard.command("deploy")
+            try Golden.expect(dashboard.lines, matches: "deploy-changes-\(size.width)x\(size.height)")
+            try await dashboard.press(.tab)
+            try Golden.expect(dashboard.lines, matches: "deploy-text-\(size.width)x\(size.height)")
+            try await dashboard.press(.tab)
+            try Golden.expect(dashboard.lines, matches: "deploy-history-\(size.width)x\(size.height)")
+            try await dashboard.press(.tab, .character("D"))
+            try Golden.expect(dashboard.lines, matches: "deploy-confirm-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("R"))
+            try Golden.expect(dashboard.lines, matches: "reset-confirm-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("D"))
+            try await dashboard.type(EmbeddedServer.demoContainer.rawValue)
+            try await dashboard.press(.enter)
+            try Golden.expect(dashboard.lines, matches: "deploy-done-\(size.width)x\(size.height)")
+        }
+    }
+
     @Test("wide characters in records line up, and a server that went away says so with r to retry", arguments: sizes)
     func wideCharactersAndErrors(size: Size) async throws {
         try await DemoServer.run { demo in

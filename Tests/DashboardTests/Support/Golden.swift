@@ -30,11 +30,11 @@ enum Golden {
     }
 
     /// `lines` with what differs between runs replaced by `#`: when the demo was made (a container's creation,
-    /// a record's created and modified stamps) and the demo user's random record name.
+    /// a record's created and modified stamps, the demo's deploy) and the demo user's random record name.
     static func masked(_ lines: [String]) -> [String] {
         lines.map { line in
             var line = line
-            if line.contains("iCloud.") || line.contains("created ") || line.contains("modified ") {
+            if line.contains("iCloud.") || line.contains("created ") || line.contains("modified ") || line.contains("deployed ") {
                 line = line.replacing(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/) { match in String(repeating: "#", count: match.output.count) }
             }
             return line.replacing(/_[0-9a-f]{8,}…?/) { match in String(repeating: "#", count: match.output.count) }

@@ -24,6 +24,16 @@ struct TextViewTests {
         #expect(view.handle(.character("x")) == false)
     }
 
+    @Test("scrolling to a line puts it first, or shows the last page when it is near the end")
+    func scrollToLine() {
+        var view = TextView(text: schema)
+        _ = render(width: 24, height: 5) { view.draw(in: $0.bounds, on: &$0, theme: theme) }
+        view.scroll(toLine: 10)
+        #expect(view.position.top == 10)
+        view.scroll(toLine: 29)
+        #expect(view.position.top == 25)
+    }
+
     @Test("a search scrolls to the first match and highlights it; n and N go to the next and previous")
     func search() {
         var view = TextView(text: schema)

@@ -3,7 +3,7 @@ import CKSchema
 import TerminalKit
 
 /// The record types of the session's environment with their record counts, fields and indexes; Enter opens
-/// a type's records, f its fields, Q the query builder on it, s the schema as `.ckdb` text.
+/// a type's records, f its fields, Q the query builder on it, s the schema as `.ckdb` text, P the deploy screen.
 final class RecordTypesScreen: Screen {
     let session: Session
     private let schema: Remote<(schema: Schema, ckdb: String)>
@@ -25,6 +25,7 @@ final class RecordTypesScreen: Screen {
         KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Build a query on the selected type", group: "Record types", isShownInHints: false),
         KeyBinding(.showSchemaText, keys: [.character("s")], label: "Schema", help: "Show the whole schema as .ckdb text", group: "Record types"),
         KeyBinding(.showZones, keys: [.character("z")], label: "Zones", help: "Show the zones of this database", group: "Record types"),
+        KeyBinding(.showDeploy, keys: [.character("P")], label: "Deploy", help: "Review development's changes and promote them to production", group: "Record types", isShownInHints: false),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
@@ -63,6 +64,8 @@ final class RecordTypesScreen: Screen {
             host.open(.schemaText, session: session)
         case .showZones:
             host.open(.zones, session: session)
+        case .showDeploy:
+            host.open(.deploy(), session: session)
         default:
             break
         }

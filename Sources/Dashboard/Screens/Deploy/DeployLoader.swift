@@ -1,0 +1,52 @@
+import CKClient
+import CKModel
+import CKSchema
+
+/// Fetches and changes what the deploy screen shows, through the management API: the diff and both schemas, the
+/// deploy history, the deploy itself, and the reset of development (previewed by a dry run first).
+struct DeployLoader: Sendable {
+    /// What became of a deploy.
+    enum Outcome: Sendable {
+        /// Production took the diff; its new schema is in the answer.
+        case deployed(ManagementSchema.DeployResponse)
+        /// The diff was no longer the one reviewed (the server answered `CONFLICT`): nothing was deployed.
+        case diffChanged
+    }
+
+    let client: CloudKitClient
+
+    /// The diff of development against production, both schemas' text and development's lint warnings.
+    func review() async throws -> DeployReview {
+        async let diff = client.schemaDiff()
+        async let production = client.schema(of: .production)
+        async let development = client.schema(of: .development)
+        let developmentSchema = try await development
+        return DeployReview(
+            diff: try await diff, production: try await production.ckdb, development: developmentSchema.ckdb,
+            warnings: SchemaLinter.warnings(for: try developmentSchema.parsedSchema()))
+    }
+
+    /// The deploys of the container, newest first.
+    func deployments() async throws -> [ManagementSchema.Deployment] {
+        try await client.deployments().reversed()
+    }
+
+    /// Deploys development to production if the diff still has `digest`.
+    func deploy(digest: String) async throws -> Outcome {
+        do {
+            return .deployed(try await client.deploySchema(digest: digest))
+        } catch let error as CloudKitClientError where error.serverErrorCode == .conflict {
+            return .diffChanged
+        }
+    }
+
+    /// What a reset of development would delete, deleting nothing.
+    func resetPreview() async throws -> ManagementSchema.ResetResponse {
+        try await client.resetDevelopment(dryRun: true)
+    }
+
+    /// Deletes development's records, zones and subscriptions and sets its schema back to production's.
+    func reset() async throws -> ManagementSchema.ResetResponse {
+        try await client.resetDevelopment()
+    }
+}

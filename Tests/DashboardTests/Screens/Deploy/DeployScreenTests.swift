@@ -55,7 +55,7 @@ struct DeployScreenTests {
         }
     }
 
-    @Test("D asks for the container's name, deploys exactly the diff on screen and ends on production's new schema")
+    @Test("D asks for the container's name, deploys exactly the diff on screen, ends on production's new schema and adds to the history")
     func deploy() async throws {
         try await Self.onDeployScreen { demo, dashboard in
             try await dashboard.press(.character("D"))
@@ -76,6 +76,9 @@ struct DeployScreenTests {
             try await dashboard.press(.character("D"))
             #expect(dashboard.app.status == StatusMessage("Nothing to deploy: development matches production", kind: .warning))
             #expect(!dashboard.screen.contains("Deploy to production?"))
+            try await dashboard.command("deployments")
+            #expect(dashboard.screen.contains("2 deploys to production of \(Self.container), newest first"))
+            #expect(dashboard.screen.contains("  add field Party.rsvpCount INT64 QUERYABLE SORTABLE"))
         }
     }
 

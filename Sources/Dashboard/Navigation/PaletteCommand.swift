@@ -24,6 +24,7 @@ enum PaletteCommand: Equatable {
         ("fields", "Show the fields of a type", .recordType),
         ("query", "Build a query on a type", .recordType),
         ("schema", "Show the schema as .ckdb text", nil),
+        ("indexes", "List every index of the environment", nil),
         ("zones", "List the zones of the database", nil),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
@@ -67,6 +68,7 @@ enum PaletteCommand: Equatable {
         case "containers", "ctx": self = .open(.containers)
         case "types", "recordtypes", "rt": self = .open(.recordTypes)
         case "schema", "ckdb": self = .open(.schemaText)
+        case "indexes", "idx": self = .open(.indexes)
         case "zones": self = .open(.zones)
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))

@@ -5,20 +5,20 @@ import TerminalKit
 /// One record type's fields: type, QUERYABLE / SORTABLE / SEARCHABLE indexes and their size, with the system
 /// fields after the type's own, and the type's lint warnings below; Enter opens the type's records, Q the query
 /// builder on it; in development a adds a field, d removes one, and 1, 2, 3 turn its indexes on or off.
-final class FieldsScreen: Screen, SchemaQuestioning {
+final class FieldsScreen: SchemaListScreen {
     let session: Session
     let recordTypeName: String
-    let schema: Remote<(schema: Schema, ckdb: String)>
-    let statistics: Remote<[String: ManagementStatistics.RecordType]>
+    let data: SchemaWithStatistics
     let editor: SchemaEditor
     var list = FilteredList<Field>(columns: FieldRows.columns, emptyMessage: "No fields", name: \.name)
     var question: SchemaQuestion?
+    /// The lint warnings about the type.
+    private var warnings: [SchemaIssue] = []
 
     init(session: Session, recordType: String, loader: RecordTypesLoader) {
         self.session = session
         recordTypeName = recordType
-        schema = Remote { try await loader.schema() }
-        statistics = Remote { try await loader.statistics() }
+        data = SchemaWithStatistics(loader: loader)
         editor = SchemaEditor(client: loader.client)
     }
 
@@ -36,20 +36,9 @@ final class FieldsScreen: Screen, SchemaQuestioning {
     ])
 
     var bindings: KeyBindingTable { Self.keys }
-    var statusItems: [String] { list.statusItems }
-    var filterStyle: FilterStyle? { .live }
-    var filterText: String { list.filter }
-    var capturesKeys: Bool { question != nil }
-    var isLoading: Bool { schema.isLoading || statistics.isLoading }
 
     func load(_ host: any ScreenHost) {
-        schema.load(in: host.work) { [weak self] _ in self?.refreshRows() }
-        statistics.load(in: host.work) { [weak self] _ in self?.refreshRows() }
-    }
-
-    func cancelLoading(_ host: any ScreenHost) {
-        schema.cancel(in: host.work)
-        statistics.cancel(in: host.work)
+        data.load(in: host.work) { [weak self] in self?.refreshRows() }
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -65,31 +54,18 @@ final class FieldsScreen: Screen, SchemaQuestioning {
         }
     }
 
-    func refusal(of binding: KeyBinding) -> String? {
-        SchemaEditor.refusal(of: binding, in: session.environment)
-    }
-
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        if question != nil {
-            answerQuestion(key, host: host)
-            return true
-        }
-        return list.table.handleOpening(key) {}
-    }
-
-    func applyFilter(_ text: String, host: any ScreenHost) {
-        list.applyFilter(text)
+        handleListKey(key, host: host) {}
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-        guard let loaded = schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") else { return }
+        guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
         guard recordType != nil else {
             canvas.fill(rect, style: theme.style(.text))
             canvas.write("\(recordTypeName) is not a record type of \(session.environment.rawValue).", in: rect.row(rect.height / 2),
                          alignment: .center, style: theme.style(.error))
             return
         }
-        let warnings = LintWarnings(loaded.schema).of(recordTypeName)
         let shown = min(warnings.count, max(0, rect.height / 3))
         let (body, footer) = rect.splitBottom(shown == 0 ? 0 : shown + 1)
         list.table.draw(in: body, on: &canvas, theme: theme, focused: question == nil)
@@ -112,7 +88,8 @@ final class FieldsScreen: Screen, SchemaQuestioning {
 
     /// Shows the type's fields in the table, keeping the selection on the same field.
     func refreshRows() {
-        guard let recordType else { return }
+        guard let recordType, let loaded = schema.value else { return }
+        warnings = LintWarnings(loaded.schema).of(recordTypeName)
         let selected = list.selected?.name
         let statistics = statistics.value?[recordTypeName]
         list.show(FieldRows.fields(of: recordType)) { FieldRows.rows($0, statistics: statistics) }

@@ -4,18 +4,16 @@ import TerminalKit
 
 /// Every index of the session's environment: record type, field, kind, entries and size; Enter opens the
 /// fields of the selected index's type; in development a adds an index and d drops the selected one.
-final class IndexesScreen: Screen, SchemaQuestioning {
+final class IndexesScreen: SchemaListScreen {
     let session: Session
-    let schema: Remote<(schema: Schema, ckdb: String)>
-    let statistics: Remote<[String: ManagementStatistics.RecordType]>
+    let data: SchemaWithStatistics
     let editor: SchemaEditor
     var list = FilteredList<IndexRows.Entry>(columns: IndexRows.columns, emptyMessage: "No indexes in this environment", name: \.name)
     var question: SchemaQuestion?
 
     init(session: Session, loader: RecordTypesLoader) {
         self.session = session
-        schema = Remote { try await loader.schema() }
-        statistics = Remote { try await loader.statistics() }
+        data = SchemaWithStatistics(loader: loader)
         editor = SchemaEditor(client: loader.client)
     }
 
@@ -29,20 +27,9 @@ final class IndexesScreen: Screen, SchemaQuestioning {
     ])
 
     var bindings: KeyBindingTable { Self.keys }
-    var statusItems: [String] { list.statusItems }
-    var filterStyle: FilterStyle? { .live }
-    var filterText: String { list.filter }
-    var capturesKeys: Bool { question != nil }
-    var isLoading: Bool { schema.isLoading || statistics.isLoading }
 
     func load(_ host: any ScreenHost) {
-        schema.load(in: host.work) { [weak self] _ in self?.refreshRows() }
-        statistics.load(in: host.work) { [weak self] _ in self?.refreshRows() }
-    }
-
-    func cancelLoading(_ host: any ScreenHost) {
-        schema.cancel(in: host.work)
-        statistics.cancel(in: host.work)
+        data.load(in: host.work) { [weak self] in self?.refreshRows() }
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -58,20 +45,8 @@ final class IndexesScreen: Screen, SchemaQuestioning {
         }
     }
 
-    func refusal(of binding: KeyBinding) -> String? {
-        SchemaEditor.refusal(of: binding, in: session.environment)
-    }
-
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        if question != nil {
-            answerQuestion(key, host: host)
-            return true
-        }
-        return list.table.handleOpening(key) { perform(.open, host: host) }
-    }
-
-    func applyFilter(_ text: String, host: any ScreenHost) {
-        list.applyFilter(text)
+        handleListKey(key, host: host) { perform(.open, host: host) }
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {

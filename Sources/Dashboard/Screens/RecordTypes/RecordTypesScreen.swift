@@ -5,21 +5,20 @@ import TerminalKit
 /// The record types of the session's environment with their record counts, fields, indexes and lint warnings;
 /// Enter opens a type's records, f its fields, Q the query builder on it, s the schema as `.ckdb` text, i every
 /// index; in development n creates a type and d deletes one.
-final class RecordTypesScreen: Screen, SchemaQuestioning {
+final class RecordTypesScreen: SchemaListScreen {
     let session: Session
-    let schema: Remote<(schema: Schema, ckdb: String)>
-    let statistics: Remote<[String: ManagementStatistics.RecordType]>
+    let data: SchemaWithStatistics
     let editor: SchemaEditor
     var list = FilteredList<RecordType>(columns: RecordTypeRows.columns, emptyMessage: "No record types in this environment", name: \.name)
     var question: SchemaQuestion?
     /// The type to select once the schema comes again: the one just created.
     var pendingSelection: String?
+    /// The lint warnings of the schema shown.
     private var lint: LintWarnings?
 
     init(session: Session, loader: RecordTypesLoader) {
         self.session = session
-        schema = Remote { try await loader.schema() }
-        statistics = Remote { try await loader.statistics() }
+        data = SchemaWithStatistics(loader: loader)
         editor = SchemaEditor(client: loader.client)
     }
 
@@ -39,24 +38,13 @@ final class RecordTypesScreen: Screen, SchemaQuestioning {
 
     var bindings: KeyBindingTable { Self.keys }
 
-    var statusItems: [String] { list.statusItems }
-    var filterStyle: FilterStyle? { .live }
-    var filterText: String { list.filter }
-    var capturesKeys: Bool { question != nil }
-    var isLoading: Bool { schema.isLoading || statistics.isLoading }
 
     func load(_ host: any ScreenHost) {
-        schema.load(in: host.work) { [weak self, weak host] loaded in
-            host?.learn(loaded.schema.recordTypes.map(\.name), for: .recordType)
-            self?.lint = LintWarnings(loaded.schema)
+        data.load(in: host.work) { [weak self, weak host] in
             self?.refreshRows()
+            guard let self, let loaded = schema.value else { return }
+            host?.learn(loaded.schema.recordTypes.map(\.name), for: .recordType)
         }
-        statistics.load(in: host.work) { [weak self] _ in self?.refreshRows() }
-    }
-
-    func cancelLoading(_ host: any ScreenHost) {
-        schema.cancel(in: host.work)
-        statistics.cancel(in: host.work)
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -86,20 +74,8 @@ final class RecordTypesScreen: Screen, SchemaQuestioning {
         }
     }
 
-    func refusal(of binding: KeyBinding) -> String? {
-        SchemaEditor.refusal(of: binding, in: session.environment)
-    }
-
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        if question != nil {
-            answerQuestion(key, host: host)
-            return true
-        }
-        return list.table.handleOpening(key) { perform(.open, host: host) }
-    }
-
-    func applyFilter(_ text: String, host: any ScreenHost) {
-        list.applyFilter(text)
+        handleListKey(key, host: host) { perform(.open, host: host) }
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -118,7 +94,8 @@ final class RecordTypesScreen: Screen, SchemaQuestioning {
     /// Shows the types in the table, selecting the one just created.
     func refreshRows() {
         guard let loaded = schema.value else { return }
-        let (statistics, lint) = (statistics.value, lint ?? LintWarnings(loaded.schema))
+        let (statistics, lint) = (statistics.value, LintWarnings(loaded.schema))
+        self.lint = lint
         list.show(loaded.schema.recordTypes.sorted { $0.name < $1.name }) { RecordTypeRows.rows($0, statistics: statistics, lint: lint) }
         if let name = pendingSelection {
             list.select { $0.name == name }

@@ -76,4 +76,26 @@ extension KeyAction {
     static let previousTab = KeyAction("previous-tab")
     /// Goes to the next run of changed lines of a text comparison.
     static let nextChange = KeyAction("next-change")
+    /// Creates a record type in development.
+    static let createRecordType = KeyAction("create-record-type")
+    /// Deletes the selected record type from development.
+    static let deleteRecordType = KeyAction("delete-record-type")
+    /// Adds a field to the record type in development.
+    static let addField = KeyAction("add-field")
+    /// Removes the selected field from development.
+    static let removeField = KeyAction("remove-field")
+    /// Adds or drops QUERYABLE on the selected field.
+    static let toggleQueryable = KeyAction("toggle-queryable")
+    /// Adds or drops SORTABLE on the selected field.
+    static let toggleSortable = KeyAction("toggle-sortable")
+    /// Adds or drops SEARCHABLE on the selected field.
+    static let toggleSearchable = KeyAction("toggle-searchable")
+    /// Shows every index of the environment.
+    static let showIndexes = KeyAction("show-indexes")
+    /// Adds an index in development.
+    static let addIndex = KeyAction("add-index")
+    /// Drops the selected index from development.
+    static let dropIndex = KeyAction("drop-index")
+    /// Adds the index a query was refused for, then runs it again.
+    static let addMissingIndex = KeyAction("add-missing-index")
 }

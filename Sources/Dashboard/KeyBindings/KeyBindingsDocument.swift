@@ -10,6 +10,7 @@ enum KeyBindingsDocument {
         ("Record types", RecordTypesScreen.keys),
         ("Fields of a record type", FieldsScreen.keys),
         ("Schema (.ckdb text)", SchemaTextScreen.keys),
+        ("Indexes", IndexesScreen.keys),
         ("Zones", ZonesScreen.keys),
         ("Records", RecordsScreen.keys),
         ("A record", RecordScreen.keys),

@@ -8,6 +8,8 @@ enum Destination: Equatable {
     case recordTypes
     case fields(recordType: String)
     case schemaText
+    /// Every index of the environment.
+    case indexes
     case zones
     /// The records `query` finds (all of the type's when `nil`), with the fields `desiredKeys` names (all when
     /// `nil`), `resultsLimit` at most.
@@ -34,6 +36,8 @@ enum Destination: Equatable {
             return FieldsScreen(session: session, recordType: recordType, loader: RecordTypesLoader(client: client))
         case .schemaText:
             return SchemaTextScreen(session: session, loader: RecordTypesLoader(client: client))
+        case .indexes:
+            return IndexesScreen(session: session, loader: RecordTypesLoader(client: client))
         case .zones:
             return ZonesScreen(session: session, loader: ZonesLoader(client: client))
         case .records(let recordType, let query, let desiredKeys, let resultsLimit):

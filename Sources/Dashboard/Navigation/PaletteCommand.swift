@@ -24,6 +24,7 @@ enum PaletteCommand: Equatable {
         ("fields", "Show the fields of a type", .recordType),
         ("query", "Build a query on a type", .recordType),
         ("schema", "Show the schema as .ckdb text", nil),
+        ("indexes", "List every index of the environment", nil),
         ("zones", "List the zones of the database", nil),
         ("permissions", "Roles and their grants on each type; check what someone may do", nil),
         ("users", "The users of the container, their roles; act as one", nil),
@@ -71,6 +72,7 @@ enum PaletteCommand: Equatable {
         case "containers", "ctx": self = .open(.containers)
         case "types", "recordtypes", "rt": self = .open(.recordTypes)
         case "schema", "ckdb": self = .open(.schemaText)
+        case "indexes", "idx": self = .open(.indexes)
         case "zones": self = .open(.zones)
         case "permissions", "roles": self = .open(.permissions)
         case "users": self = .open(.users)

@@ -36,6 +36,11 @@ struct FilteredList<Item> {
         table.select(row: 0)
     }
 
+    /// Selects the first visible item `isWanted` accepts, if any.
+    mutating func select(where isWanted: (Item) -> Bool) {
+        if let row = visible.firstIndex(where: isWanted) { table.select(row: row) }
+    }
+
     /// The selected item.
     var selected: Item? {
         table.selectedRow.flatMap { visible.indices.contains($0) ? visible[$0] : nil }

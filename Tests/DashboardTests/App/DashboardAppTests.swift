@@ -127,7 +127,7 @@ struct DashboardAppTests {
             try await dashboard.start()
             try await dashboard.command("env prod")
             #expect(dashboard.lines[0].contains("PRODUCTION") && dashboard.lines[0].contains("production"))
-            #expect(dashboard.screen.contains("Party                             500"))
+            #expect(dashboard.lines.contains { $0.hasPrefix("│▸Party ") && $0.contains(" 500 ") })
             try await dashboard.command("theme light")
             #expect(dashboard.lines[22].contains("light"))
             try await dashboard.command("theme nope")

@@ -110,4 +110,30 @@ struct ScreenGoldenTests {
             try Golden.expect(dashboard.lines, matches: "records-server-down-\(size.width)x\(size.height)")
         }
     }
+
+    @Test("schema administration: lint warnings, a new type's name, a deletion to confirm, a field's type, the indexes", arguments: sizes)
+    func schemaAdministration(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            _ = try await client.editSchema([ManagementSchema.Edit(.addField, recordType: "Party", field: "score", fieldType: "INT64", indexes: ["SORTABLE"])])
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try Golden.expect(dashboard.lines, matches: "record-types-lint-\(size.width)x\(size.height)")
+            try await dashboard.press(.character("n"))
+            try Golden.expect(dashboard.lines, matches: "new-record-type-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("j"), .character("j"), .character("d"))
+            try Golden.expect(dashboard.lines, matches: "delete-record-type-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("k"), .character("k"), .character("f"))
+            try Golden.expect(dashboard.lines, matches: "fields-lint-\(size.width)x\(size.height)")
+            try await dashboard.press(.character("a"))
+            try await dashboard.type("mood")
+            try await dashboard.press(.enter)
+            try Golden.expect(dashboard.lines, matches: "field-type-picker-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape)
+            try await dashboard.command("indexes")
+            try Golden.expect(dashboard.lines, matches: "indexes-\(size.width)x\(size.height)")
+            try await dashboard.press(.character("d"))
+            try Golden.expect(dashboard.lines, matches: "drop-index-\(size.width)x\(size.height)")
+        }
+    }
 }

@@ -40,7 +40,7 @@ enum QueryBuilderRows {
             switch self {
             case .present: ""
             case .missing(let index, let field):
-                "the query needs \(index.rawValue) on \(field) in \(environment.rawValue): add the index, or press r if the schema changed"
+                "the query needs \(index.rawValue) on \(field) in \(environment.rawValue): \(MissingIndex.remedy(in: environment)) (r fetches the schema again if it changed)"
             case .unknownField(let name): "\(recordType) has no field \(name) in \(environment.rawValue)"
             }
         }

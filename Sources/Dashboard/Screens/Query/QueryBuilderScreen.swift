@@ -5,6 +5,7 @@ import TerminalKit
 /// The query builder on one record type: filter rows of field, comparator (only those valid for the field's
 /// type) and value (an editor fitting the type), sort keys, the fields to return and a limit, and beside each
 /// row whether the index it needs exists in the session's environment. R runs the query in the records table;
+/// I adds the index it lacks (in development) and runs it;
 /// S and L save and load named queries of the container; J and C show it as the JSON request and as a
 /// `ckdash records query` command, which y copies.
 final class QueryBuilderScreen: Screen {
@@ -38,6 +39,7 @@ final class QueryBuilderScreen: Screen {
     var draft: QueryDraft
     let schema: Remote<(schema: Schema, ckdb: String)>
     let display: FieldValueDisplay
+    let editor: SchemaEditor
     var overlay: Overlay?
     /// The selected row, an index into `rows`.
     var selectedRow = 0
@@ -52,6 +54,7 @@ final class QueryBuilderScreen: Screen {
         self.draft = draft
         self.display = display
         schema = Remote { try await schemaLoader.schema() }
+        editor = SchemaEditor(client: schemaLoader.client)
     }
 
     var title: String {
@@ -70,6 +73,7 @@ final class QueryBuilderScreen: Screen {
         KeyBinding(.showJSON, keys: [.character("J")], label: "JSON", help: "Show the JSON request the query sends", group: "Query"),
         KeyBinding(.showCommand, keys: [.character("C")], label: "Command", help: "Show the query as a ckdash records query command", group: "Query"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the command, or what the JSON or command view shows (OSC 52)", group: "Query"),
+        MissingIndex.binding(group: "Query"),
         KeyBinding(.nextPart, keys: [.tab], label: "Next part", help: "Move to the next part of the row: field, comparator, value (also l or →)", group: "Query", isShownInHints: false),
         KeyBinding(.previousPart, keys: [.backTab], label: "Previous part", help: "Move to the previous part of the row (also h or ←)", group: "Query", isShownInHints: false),
     ])
@@ -108,8 +112,13 @@ final class QueryBuilderScreen: Screen {
         case .loadQuery: openSavedQueries(host: host)
         case .showJSON, .showCommand: openTextPanel(json: action == .showJSON, host: host)
         case .copy: copyCommand(host: host)
+        case .addMissingIndex: addMissingIndex(host: host)
         default: break
         }
+    }
+
+    func refusal(of binding: KeyBinding) -> String? {
+        SchemaEditor.refusal(of: binding, in: session.environment)
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
@@ -174,6 +183,26 @@ final class QueryBuilderScreen: Screen {
         var next = session
         next.recordType = draft.recordType
         host.open(.records(recordType: draft.recordType, query: paging.query, desiredKeys: paging.desiredKeys, resultsLimit: paging.resultsLimit), session: next)
+    }
+
+    /// Adds the first index the query lacks to development, fetches the schema again and runs the query.
+    func addMissingIndex(host: any ScreenHost) {
+        guard queryFields(host: host) != nil, let recordType else { return }
+        let missing = QueryBuilderRows.lines(of: draft, recordType: recordType, display: display).lazy.compactMap { line -> MissingIndex? in
+            guard case .missing(let index, let field)? = line.note else { return nil }
+            return MissingIndex(recordType: recordType.name, field: field, index: index)
+        }.first
+        guard let missing else {
+            host.report(StatusMessage("No index is missing for this query: R runs it"))
+            return
+        }
+        missing.add(with: editor, host: host) { [weak self, weak host] in
+            guard let self, let host else { return }
+            schema.load(in: host.work) { [weak self, weak host] _ in
+                guard let self, let host else { return }
+                run(host: host)
+            }
+        }
     }
 
     /// Replaces the query with `saved`, which may be of another record type.

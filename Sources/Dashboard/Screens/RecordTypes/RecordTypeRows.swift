@@ -2,7 +2,8 @@ import CKModel
 import CKSchema
 import TerminalKit
 
-/// The record types as their screen's table shows them: name, records, fields, indexes and their size.
+/// The record types as their screen's table shows them: name, records, fields, indexes and their size, and how
+/// many lint warnings concern the type.
 enum RecordTypeRows {
     /// The table's columns.
     static let columns = [
@@ -12,10 +13,11 @@ enum RecordTypeRows {
         TableColumn("INDEXES", width: .fixed(7), alignment: .trailing),
         TableColumn("DATA", width: .fixed(9), alignment: .trailing),
         TableColumn("INDEX SIZE", width: .fixed(10), alignment: .trailing),
+        TableColumn("LINT", width: .fixed(4), alignment: .trailing),
     ]
 
-    /// One row per type; counts are `…` until the statistics came.
-    static func rows(_ types: [RecordType], statistics: [String: ManagementStatistics.RecordType]?) -> TableRows {
+    /// One row per type; counts are `…` until the statistics came; `⚠ 2` for a type with two lint warnings.
+    static func rows(_ types: [RecordType], statistics: [String: ManagementStatistics.RecordType]?, lint: LintWarnings) -> TableRows {
         TableRows(types.map { type in
             let fields = type.fields.filter { !$0.isSystemField }.count
             let indexes = type.fields.reduce(0) { $0 + $1.indexes.count }
@@ -30,7 +32,8 @@ enum RecordTypeRows {
             } else {
                 counts = [TableCell("…", role: .muted), TableCell("\(fields)"), TableCell("\(indexes)"), TableCell("…", role: .muted), TableCell("…", role: .muted)]
             }
-            return [TableCell(type.name)] + counts
+            let warnings = lint.of(type.name).count
+            return [TableCell(type.name)] + counts + [TableCell(warnings == 0 ? "" : "⚠ \(warnings)", role: .warning)]
         })
     }
 }

@@ -5,7 +5,8 @@ import TerminalKit
 
 /// The records of one type in a table whose columns come from the schema, filled a page at a time as the
 /// selection nears the end of what was fetched, never all at once; `/` filters with a quick query, Enter
-/// opens a record, Q opens the query builder on the query shown. A query from the builder may return only
+/// opens a record, Q opens the query builder on the query shown; a query the server refuses for a missing index
+/// offers I, which adds that index in development and runs the query again. A query from the builder may return only
 /// some fields (the columns shown) and stop after a number of records.
 final class RecordsScreen: Screen {
     /// A picker or dialog open over the table.
@@ -28,12 +29,15 @@ final class RecordsScreen: Screen {
     let loader: RecordsLoader
     let display: FieldValueDisplay
     let schema: Remote<(schema: Schema, ckdb: String)>
+    let editor: SchemaEditor
     private let statistics: Remote<[String: ManagementStatistics.RecordType]>
     var columns: RecordColumns?
     private var source: RecordRowsSource
     private var table: Table
     private var fetch: BackgroundWork.Job?
     private var fetchError: String?
+    /// The index the server refused the query for, which I adds.
+    private var missingIndex: MissingIndex?
     private var filter = ""
     var overlay: Overlay?
 
@@ -56,6 +60,7 @@ final class RecordsScreen: Screen {
         self.display = display
         schema = Remote { try await schemaLoader.schema() }
         statistics = Remote { try await schemaLoader.statistics() }
+        editor = SchemaEditor(client: schemaLoader.client)
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: [], display: display)
         table = Table(columns: [], source: source)
     }
@@ -75,6 +80,7 @@ final class RecordsScreen: Screen {
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
         KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export every record of this result to a JSON lines file", group: "Records"),
         KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Open the query builder on this query", group: "Records", isShownInHints: false),
+        MissingIndex.binding(group: "Records"),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
@@ -134,9 +140,22 @@ final class RecordsScreen: Screen {
         case .queryBuilder:
             let draft = QueryDraft(recordType: recordTypeName, query: query, desiredKeys: paging.desiredKeys, resultsLimit: resultsLimit)
             host.open(.queryBuilder(recordType: recordTypeName, draft: draft), session: session)
+        case .addMissingIndex:
+            guard let missingIndex else {
+                host.report(StatusMessage("No index is missing: the server did not refuse this query for one"))
+                return
+            }
+            missingIndex.add(with: editor, host: host) { [weak self, weak host] in
+                guard let self, let host else { return }
+                load(host)
+            }
         default:
             break
         }
+    }
+
+    func refusal(of binding: KeyBinding) -> String? {
+        SchemaEditor.refusal(of: binding, in: session.environment)
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
@@ -159,12 +178,16 @@ final class RecordsScreen: Screen {
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
-        let (body, footer) = rect.splitBottom(fetchError == nil ? 0 : 1)
+        let (body, footer) = rect.splitBottom(fetchError == nil ? 0 : missingIndex == nil ? 1 : 2)
         table.emptyMessage = emptyMessage
         table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
         if let fetchError {
             canvas.fill(footer, style: theme.style(.text))
-            canvas.write(fetchError, in: footer, style: theme.style(.error))
+            canvas.write(fetchError, in: footer.row(0), style: theme.style(.error))
+            if let missingIndex {
+                let remedy = "The query needs \(missingIndex) in \(session.environment.rawValue): \(MissingIndex.remedy(in: session.environment))"
+                canvas.write(remedy, in: footer.row(1), style: theme.style(.warning))
+            }
         }
         switch overlay {
         case .columns(var chooser)?:
@@ -201,6 +224,7 @@ final class RecordsScreen: Screen {
                 if page.failed > 0 { host?.report(StatusMessage("\(page.failed) records of this page could not be read", kind: .warning)) }
             case .failure(let error):
                 fetchError = ErrorMessage.text(for: error)
+                missingIndex = MissingIndex(refusing: paging.query, error: error)
             }
         }
     }
@@ -233,6 +257,7 @@ final class RecordsScreen: Screen {
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
         table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))
         fetchError = nil
+        missingIndex = nil
         updateExpectedTotal()
     }
 

@@ -84,7 +84,41 @@ struct QueryBuilderScreenTests {
             #expect(row.contains("#264653") && row.contains("needs QUERYABLE on background"))
             try await dashboard.press(.character("R"))
             #expect(dashboard.app.top is QueryBuilderScreen)
-            #expect(dashboard.app.status?.text == "Cannot run: the query needs QUERYABLE on background in development: add the index, or press r if the schema changed")
+            #expect(dashboard.app.status?.text
+                == "Cannot run: the query needs QUERYABLE on background in development: I adds it and runs the query again (r fetches the schema again if it changed)")
+        }
+    }
+
+    @Test("I adds exactly the missing index in development and runs the query")
+    func addMissingIndex() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = try await Self.builder(demo)
+            try await dashboard.press(.character("I"))
+            #expect(dashboard.app.status?.text == "No index is missing for this query: R runs it")
+            try await Self.addFilter(on: 0, value: "#264653", in: dashboard)
+            try await dashboard.press(.character("I"))
+            let schema = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).parsedSchema()
+            #expect(schema.recordType(named: "Party")?.field(named: "background")?.indexes == [.queryable])
+            let records = try #require(dashboard.app.top as? RecordsScreen)
+            #expect(records.query.filterBy == [Filter(.field("background"), .equals, .string("#264653"))])
+            #expect(dashboard.screen.contains("Records of Party"))
+            #expect(!dashboard.screen.contains("not marked queryable"))
+        }
+    }
+
+    @Test("in production I says the index is added in development and deployed, and changes nothing")
+    func missingIndexInProduction() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size, environment: .production)
+            try await dashboard.start()
+            try await dashboard.command("query Party")
+            try await Self.addFilter(on: 0, value: "#264653", in: dashboard)
+            try await dashboard.press(.character("R"))
+            #expect(dashboard.app.status?.text.hasSuffix("in production: add it in development and deploy it (r fetches the schema again if it changed)") == true)
+            try await dashboard.press(.character("I"))
+            #expect(dashboard.app.status?.text == "Production changes only by deploy: change indexes in development (:env dev), then deploy them")
+            let schema = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .production).parsedSchema()
+            #expect(schema.recordType(named: "Party")?.field(named: "background")?.indexes == [])
         }
     }
 

@@ -1,0 +1,41 @@
+import CKModel
+import CKSchema
+import CKServer
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// A records query the server refuses for a missing index offers one key that adds that index in development
+/// and runs the query again.
+@Suite("The records screen's missing index")
+struct RecordsMissingIndexTests {
+    @Test("the server's refusal names the index, I adds exactly it and the records come")
+    func addMissingIndex() async throws {
+        try await DemoServer.run { demo in
+            let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            _ = try await client.editSchema([ManagementSchema.Edit(.dropIndex, recordType: "Party", field: "___recordID", index: "QUERYABLE")])
+            let dashboard = DashboardHarness(demo, size: Size(width: 120, height: 30))
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            #expect(dashboard.screen.contains("Field 'recordName' is not marked queryable"))
+            #expect(dashboard.screen.contains("The query needs QUERYABLE on ___recordID in development: I adds it and runs the query again"))
+            try await dashboard.press(.character("I"))
+            #expect(try await SchemaEditingTests.schema(demo).recordType(named: "Party")?.field(named: "___recordID")?.indexes == [.queryable])
+            #expect(!dashboard.screen.contains("not marked queryable"))
+            let records = try #require(dashboard.app.top as? RecordsScreen)
+            #expect(records.selectedRecord != nil)
+        }
+    }
+
+    @Test("I with nothing refused says so and changes nothing")
+    func nothingMissing() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("I"))
+            #expect(dashboard.app.status?.text == "No index is missing: the server did not refuse this query for one")
+        }
+    }
+}

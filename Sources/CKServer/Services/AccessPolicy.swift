@@ -15,20 +15,24 @@ struct AccessPolicy {
             return true
         }
         guard let recordType else { return false }
-        return recordType.grants.contains { $0.permission == permission && roles(creator: creator).contains($0.role) }
+        return !grantingRoles(permission, on: recordType, creator: creator).isEmpty
+    }
+
+    /// The roles the caller holds on a record made by `creator` whose grants on `recordType` give `permission`.
+    private func grantingRoles(_ permission: Permission, on recordType: RecordType, creator: String?) -> [String] {
+        let held = roles(creator: creator)
+        return recordType.grants.filter { $0.permission == permission && held.contains($0.role) }.map(\.role)
     }
 
     /// How far `permission` on `recordType` reaches for the caller, and the grants that allow it: the same rule
     /// as `allows`, asked for a record of someone else and for one of the caller's own.
     func verdict(_ permission: Permission, on recordType: RecordType) -> (reach: ManagementPermissions.Reach, grantedBy: [String]) {
-        let own = caller.userRecordName
-        let granting = { (creator: String?) in
-            recordType.grants.filter { $0.permission == permission && roles(creator: creator).contains($0.role) }.map(\.role)
-        }
-        if allows(permission, on: recordType, creator: nil) { return (.allRecords, granting(nil)) }
+        let everyone = grantingRoles(permission, on: recordType, creator: nil)
+        if !everyone.isEmpty { return (.allRecords, everyone) }
         // A record is created before it has a creator: CREATE is never a matter of whose record it is.
-        if permission != .create, own != nil, allows(permission, on: recordType, creator: own) { return (.ownRecords, granting(own)) }
-        return (.none, [])
+        guard permission != .create, let own = caller.userRecordName else { return (.none, []) }
+        let creators = grantingRoles(permission, on: recordType, creator: own)
+        return creators.isEmpty ? (.none, []) : (.ownRecords, creators)
     }
 
     /// The roles the caller holds on a record made by `creator`.

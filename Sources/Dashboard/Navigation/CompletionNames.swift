@@ -13,7 +13,7 @@ struct CompletionNames: Sendable {
     func completions(for typed: String) -> [Completion] {
         let words = typed.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count > 1, let entry = PaletteCommand.catalogue.first(where: { $0.name == words[0].lowercased() }), let argument = entry.argument else {
-            return PaletteCommand.catalogue.filter { !leavesOutChanges || !PaletteCommand.changingCommands.contains($0.name) }
+            return PaletteCommand.catalogue.filter { !leavesOutChanges || (try? PaletteCommand(parsing: $0.name))?.changesData != true }
                 .map { Completion($0.name, detail: $0.detail) }
         }
         let values: [String] = switch argument {

@@ -43,9 +43,6 @@ enum PaletteCommand: Equatable {
         ("quit", "Leave ckdash", nil),
     ]
 
-    /// The commands a read-only session neither offers nor runs.
-    static let changingCommands: Set<String> = ["unlock", "lock"]
-
     /// Whether a read-only session refuses this command.
     var changesData: Bool {
         switch self {

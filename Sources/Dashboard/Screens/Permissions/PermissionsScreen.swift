@@ -55,8 +55,7 @@ final class PermissionsScreen: Screen {
     var isLoading: Bool { schema.isLoading }
 
     func refusal(of binding: KeyBinding) -> String? {
-        guard session.environment == .production else { return nil }
-        return "Production's roles and grants change only by deploy: change them in development, then deploy"
+        SchemaEditor.refusal(of: binding, in: session.environment)
     }
 
     func load(_ host: any ScreenHost) {
@@ -113,11 +112,17 @@ final class PermissionsScreen: Screen {
         let role = grid.roles[grid.selectedRole]
         let granted = type.permissions(of: role).contains(permission)
         let edit = ManagementSchema.Edit(granted ? .revoke : .grant, recordType: type.name, role: role, permission: permission.rawValue)
-        let client = client
         let (doing, done) = granted
             ? ("Revoking", "Revoked \(permission.rawValue) on \(type.name) from \(role)")
             : ("Granting", "Granted \(permission.rawValue) on \(type.name) to \(role)")
-        host.change("\(doing) \(permission.rawValue) on \(type.name)", { try await client.editSchema([edit]) }) { [weak self, weak host] _ in
+        apply(edit, describing: "\(doing) \(permission.rawValue) on \(type.name)", done: done, host: host)
+    }
+
+    /// Sends `edit` to development, saying `description` while it runs and `done` once it is made, then fetches
+    /// the grid again (and the check, which the change may have changed).
+    private func apply(_ edit: ManagementSchema.Edit, describing description: String, done: String, host: any ScreenHost) {
+        let client = client
+        host.change(description, { try await client.editSchema([edit]) }) { [weak self, weak host] _ in
             guard let self, let host else { return }
             host.report(StatusMessage(done, kind: .success))
             checkedType = nil
@@ -133,26 +138,19 @@ final class PermissionsScreen: Screen {
             return
         }
         let grants = grid.recordTypes.reduce(0) { $0 + $1.permissions(of: role).count }
-        let client = client
         let confirmation = Confirmation(
             title: "Delete role \(role)?",
             message: "Deletes the role \(role) from development with its \(grants) grant\(grants == 1 ? "" : "s"); users holding it lose what it allowed.")
         host.confirm(confirmation) { [weak self, weak host] in
-            host?.change("Deleting role \(role)", { try await client.editSchema([ManagementSchema.Edit(.deleteRole, role: role)]) }) { _ in
-                guard let host else { return }
-                host.report(StatusMessage("Deleted role \(role)", kind: .success))
-                self?.load(host)
-            }
+            guard let host else { return }
+            self?.apply(ManagementSchema.Edit(.deleteRole, role: role), describing: "Deleting role \(role)", done: "Deleted role \(role)", host: host)
         }
     }
 
     private func createRole(_ name: String, host: any ScreenHost) {
-        let client = client
-        host.change("Creating role \(name)", { try await client.editSchema([ManagementSchema.Edit(.createRole, role: name)]) }) { [weak self, weak host] _ in
-            guard let self, let host else { return }
-            host.report(StatusMessage("Created role \(name): select a cell and press C, R or W to grant it", kind: .success))
-            load(host)
-        }
+        apply(
+            ManagementSchema.Edit(.createRole, role: name), describing: "Creating role \(name)",
+            done: "Created role \(name): select a cell and press C, R or W to grant it", host: host)
     }
 
     private func openSubjectPicker(host: any ScreenHost) {

@@ -36,6 +36,8 @@ struct SchemaEditor: Sendable {
         case .createRecordType, .addField: "Production changes only by deploy: make the change in development (:env dev), then deploy it"
         case .addIndex, .dropIndex, .toggleQueryable, .toggleSortable, .toggleSearchable, .addMissingIndex:
             "Production changes only by deploy: change indexes in development (:env dev), then deploy them"
+        case .toggleCreate, .toggleRead, .toggleWrite, .createRole, .deleteRole:
+            "Production's roles and grants change only by deploy: change them in development, then deploy"
         default: nil
         }
     }

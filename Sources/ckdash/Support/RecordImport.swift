@@ -1,5 +1,6 @@
 import CKClient
 import CKModel
+import CKSchema
 import CommandLineSupport
 import Foundation
 

@@ -1,5 +1,6 @@
 import CKClient
 import CKModel
+import CKSchema
 import CommandLineSupport
 import Foundation
 
@@ -26,6 +27,9 @@ enum ServerSession {
             } catch let error as CloudKitClientError {
                 try? await client.shutdown()
                 throw CommandFailure(Self.reason(error, server: settings.serverURL))
+            } catch let error as RecordFileError {
+                try? await client.shutdown()
+                throw CommandFailure(error.description)
             } catch {
                 try? await client.shutdown()
                 throw error

@@ -1,10 +1,10 @@
-import CommandLineSupport
 import Foundation
 
 /// A text file's lines read a block at a time, so a large file is never held in memory whole. Line breaks
 /// (`\n` or `\r\n`) are not part of the lines; lines are numbered from 1.
 final class LineReader {
     private let handle: FileHandle
+    private let path: String
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
@@ -15,12 +15,13 @@ final class LineReader {
     /// The file's size, when it is a regular file (not a pipe).
     private let fileSize: Int?
 
-    /// Opens `path`; a missing or unreadable file is a `CommandFailure`.
-    init(path: String) throws {
+    /// Opens `path`; a missing or unreadable file is a `RecordFileError`.
+    init(path: String) throws(RecordFileError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure("cannot read \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")")
+            throw RecordFileError.cannotRead(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
         self.handle = handle
+        self.path = path
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         fileSize = attributes?[.type] as? FileAttributeType == .typeRegular ? (attributes?[.size] as? NSNumber)?.intValue : nil
     }
@@ -36,7 +37,7 @@ final class LineReader {
     }
 
     /// The next line, or `nil` at the end of the file.
-    func next() throws -> String? {
+    func next() throws(RecordFileError) -> String? {
         while true {
             if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
@@ -56,7 +57,12 @@ final class LineReader {
             buffer.removeFirst(position)
             bytesBeforeBuffer += position
             position = 0
-            let block = try handle.read(upToCount: 1 << 20) ?? Data()
+            let block: Data
+            do {
+                block = try handle.read(upToCount: 1 << 20) ?? Data()
+            } catch {
+                throw RecordFileError.cannotRead(path: path, reason: error.localizedDescription)
+            }
             if block.isEmpty { atEnd = true } else { buffer.append(contentsOf: block) }
         }
     }

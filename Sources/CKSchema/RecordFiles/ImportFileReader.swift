@@ -1,6 +1,4 @@
 import CKModel
-import CKSchema
-import CommandLineSupport
 
 /// Reads the records of an import file, as `records export` writes them, one entry at a time: JSON lines of
 /// wire JSON, or CSV with a `recordName` column and field columns typed by the schema.
@@ -8,7 +6,7 @@ import CommandLineSupport
 /// Records are made ready to create: of type `recordType`, without change tag, timestamps or zone; a record
 /// without a name gets one from its text (`import-` and a hash), so importing the same file again never
 /// creates it twice.
-final class ImportFileReader {
+public final class ImportFileReader {
     private let lines: LineReader
     private let format: RecordFileFormat
     private let typeName: String
@@ -16,26 +14,26 @@ final class ImportFileReader {
     private var columns: [String] = []
 
     /// Opens `path`; for CSV, reads the header.
-    init(path: String, format: RecordFileFormat, typeName: String, recordType: RecordType?) throws {
+    public init(path: String, format: RecordFileFormat, typeName: String, recordType: RecordType?) throws(RecordFileError) {
         self.lines = try LineReader(path: path)
         self.format = format
         self.typeName = typeName
         self.recordType = recordType
         if format == .csv {
-            guard let header = try nextRow() else { throw CommandFailure("\(path) is empty: a CSV file starts with a header line") }
+            guard let header = try nextRow() else { throw RecordFileError.emptyCSV(path: path) }
             let names = try CSVFormat.cells(of: header.text)
-            guard names.first == "recordName" else { throw CommandFailure("\(path): the CSV header must start with recordName") }
+            guard names.first == "recordName" else { throw RecordFileError.headerWithoutRecordName(path: path) }
             columns = names.map { $0 ?? "" }
         }
     }
 
     /// How much of the file (0 to 1) the entries read so far cover; `nil` when its size is unknown.
-    var fractionRead: Double? {
+    public var fractionRead: Double? {
         lines.fractionRead
     }
 
     /// The next record, or `nil` at the end of the file; blank lines are skipped.
-    func next() throws -> ImportEntry? {
+    public func next() throws(RecordFileError) -> ImportEntry? {
         guard let row = try nextRow() else { return nil }
         let record = Result { () throws(ImportLineProblem) in
             var record = try format == .csv ? csvRecord(row.text) : jsonRecord(row.text)
@@ -46,7 +44,7 @@ final class ImportFileReader {
     }
 
     /// A name made from a record's text: the same text always gets the same name.
-    static func name(for text: String) -> String {
+    public static func name(for text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -55,7 +53,7 @@ final class ImportFileReader {
     }
 
     /// The next non-blank line, with the lines that continue it when it opens a quoted CSV cell.
-    private func nextRow() throws -> (text: String, lines: ClosedRange<Int>)? {
+    private func nextRow() throws(RecordFileError) -> (text: String, lines: ClosedRange<Int>)? {
         var line = ""
         while line.isEmpty {
             guard let next = try lines.next() else { return nil }

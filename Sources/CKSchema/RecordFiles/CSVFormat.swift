@@ -1,11 +1,10 @@
-import CommandLineSupport
 import Foundation
 
 /// CSV as RFC 4180 writes it: cells separated by commas, quoted when they hold a comma, a quote or a line
 /// break (quotes doubled inside). An empty quoted cell is an empty text; an empty unquoted cell is no value.
-enum CSVFormat {
+public enum CSVFormat {
     /// One row; `nil` cells are written empty and unquoted, empty texts as `""`.
-    static func row(_ cells: [String?]) -> String {
+    public static func row(_ cells: [String?]) -> String {
         cells.map { cell in
             guard let cell else { return "" }
             guard cell.isEmpty || cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
@@ -14,12 +13,12 @@ enum CSVFormat {
     }
 
     /// Whether `text` is a whole row: every quoted cell closed (otherwise the next line continues it).
-    static func isComplete(_ text: String) -> Bool {
+    public static func isComplete(_ text: String) -> Bool {
         text.utf8.filter { $0 == UInt8(ascii: "\"") }.count.isMultiple(of: 2)
     }
 
     /// The cells of a complete row; an empty unquoted cell is `nil`.
-    static func cells(of row: String) throws -> [String?] {
+    public static func cells(of row: String) throws(RecordFileError) -> [String?] {
         var cells: [String?] = []
         var cell = ""
         var quoted = false
@@ -38,16 +37,16 @@ enum CSVFormat {
                 cells.append(quoted || !cell.isEmpty ? cell : nil)
                 (cell, quoted, afterQuote) = ("", false, false)
             } else if character == "\"" {
-                if afterQuote { cell.append("\"") } else if !cell.isEmpty { throw CommandFailure("a quote inside an unquoted cell") }
+                if afterQuote { cell.append("\"") } else if !cell.isEmpty { throw RecordFileError.quoteInsideUnquotedCell }
                 inQuotes = true
                 quoted = true
                 afterQuote = false
             } else {
-                guard !afterQuote else { throw CommandFailure("text after a closing quote") }
+                guard !afterQuote else { throw RecordFileError.textAfterClosingQuote }
                 cell.append(character)
             }
         }
-        guard !inQuotes else { throw CommandFailure("a quoted cell is not closed") }
+        guard !inQuotes else { throw RecordFileError.unclosedQuote }
         cells.append(quoted || !cell.isEmpty ? cell : nil)
         return cells
     }

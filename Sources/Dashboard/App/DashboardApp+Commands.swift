@@ -72,6 +72,8 @@ extension DashboardApp {
         case .lockProduction:
             if let container = top.session.container { unlockedProductions.remove(container) }
             report(StatusMessage("Production is locked: it can be browsed, not changed", kind: .success))
+        case .undo:
+            undoLastChange()
         case .help:
             overlay = .help(HelpOverlay(bindings: bindings, title: "Keys: \(top.title)"))
         case .quit:

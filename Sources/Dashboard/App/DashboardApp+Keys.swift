@@ -71,12 +71,24 @@ extension DashboardApp {
             report(StatusMessage("Cancelled: r fetches again, Esc goes back"))
         } else if !top.filterText.isEmpty {
             top.applyFilter("", host: self)
+        } else if stack.count > 1, let unsaved = top.unsavedChanges {
+            confirm(Confirmation(title: "Discard your changes?", message: unsaved, confirmTitle: "Discard")) { [weak self] in self?.closeTopScreen() }
         } else if stack.count > 1 {
-            top.cancelLoading(self)
-            stack.removeLast()
-            loadTopScreen()
+            closeTopScreen()
         } else {
             report(StatusMessage("This is the first screen: q quits"))
+        }
+    }
+
+    /// Closes the screen on top; the one below fetches again when the closed one changed its data.
+    private func closeTopScreen() {
+        top.cancelLoading(self)
+        let changed = top.hasChangedData
+        stack.removeLast()
+        if changed, stack[stack.count - 1].isLoaded {
+            top.load(self)
+        } else {
+            loadTopScreen()
         }
     }
 

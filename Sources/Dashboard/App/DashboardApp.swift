@@ -45,6 +45,8 @@ public final class DashboardApp {
     var isReadOnly: Bool
     /// The containers whose production the user unlocked for this session by typing the container's name.
     var unlockedProductions: Set<ContainerID> = []
+    /// The bulk record changes of this session that `:undo` reverts.
+    let undoJournal = UndoJournal()
     let display: FieldValueDisplay
     /// Whether `q` was pressed.
     public internal(set) var hasQuit = false
@@ -173,6 +175,22 @@ extension DashboardApp: ScreenHost {
 
     func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void) {
         overlay = .confirmation(ConfirmationPrompt(confirmation, onConfirm: action))
+    }
+
+    func undoLastChange() {
+        guard let entry = undoJournal.entries.last else {
+            report(StatusMessage("Nothing to undo: no bulk delete or import in this session", kind: .warning))
+            return
+        }
+        let client = entry.session.client(from: configuration.client)
+        confirm(Confirmation(title: "Undo: \(entry.description)?", message: entry.revertDescription, confirmTitle: "Undo")) { [weak self] in
+            self?.change("Undoing: \(entry.description)", { try await UndoJournal.revert(entry, with: client) }) { [weak self] count in
+                guard let self else { return }
+                undoJournal.removeLast()
+                report(StatusMessage("Undone: \(entry.description) (\(Counting.counted(count, "record")))", kind: .success))
+                top.load(self)
+            }
+        }
     }
 
     func change<Value: Sendable>(

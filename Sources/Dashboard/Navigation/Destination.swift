@@ -15,6 +15,8 @@ enum Destination: Equatable {
     /// `nil`), `resultsLimit` at most.
     case records(recordType: String, query: Query?, desiredKeys: [String]? = nil, resultsLimit: Int? = nil)
     case record(recordName: String)
+    /// The form of a new record of `recordType` (`recordName` `nil`), or of the record named `recordName`.
+    case recordForm(recordType: String, recordName: String?)
     /// The query builder on a type, starting from `draft` (an empty query when `nil`).
     case queryBuilder(recordType: String, draft: QueryDraft? = nil)
     /// The security roles and the record types × roles grid of grants.
@@ -48,6 +50,10 @@ enum Destination: Equatable {
             return RecordScreen(
                 session: session, recordName: recordName, loader: RecordLoader(client: client), schemaLoader: RecordTypesLoader(client: client),
                 display: display)
+        case .recordForm(let recordType, let recordName):
+            return RecordFormScreen(
+                session: session, recordType: recordType, recordName: recordName, loader: RecordFormLoader(client: client),
+                schemaLoader: RecordTypesLoader(client: client), display: display)
         case .queryBuilder(let recordType, let draft):
             return QueryBuilderScreen(
                 session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: RecordTypesLoader(client: client), display: display)
@@ -63,7 +69,7 @@ enum Destination: Equatable {
     /// The record type the screen is about, which the breadcrumb shows.
     var recordType: String? {
         switch self {
-        case .fields(let recordType), .records(let recordType, _, _, _), .queryBuilder(let recordType, _): recordType
+        case .fields(let recordType), .records(let recordType, _, _, _), .queryBuilder(let recordType, _), .recordForm(let recordType, _): recordType
         default: nil
         }
     }

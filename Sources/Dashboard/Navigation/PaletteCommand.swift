@@ -13,6 +13,7 @@ enum PaletteCommand: Equatable {
     case theme(String)
     case unlockProduction
     case lockProduction
+    case undo
     case help
     case quit
 
@@ -39,6 +40,7 @@ enum PaletteCommand: Equatable {
         ("theme", "Change the colours", .theme),
         ("unlock", "Allow changes to production for this session (type the container's name)", nil),
         ("lock", "Make production read-only again", nil),
+        ("undo", "Revert the last bulk delete or import of this session", nil),
         ("help", "Show every key of this screen", nil),
         ("quit", "Leave ckdash", nil),
     ]
@@ -46,7 +48,7 @@ enum PaletteCommand: Equatable {
     /// Whether a read-only session refuses this command.
     var changesData: Bool {
         switch self {
-        case .unlockProduction, .lockProduction: true
+        case .unlockProduction, .lockProduction, .undo: true
         default: false
         }
     }
@@ -99,6 +101,7 @@ enum PaletteCommand: Equatable {
         case "theme": self = .theme(try required("a theme name"))
         case "unlock": self = .unlockProduction
         case "lock": self = .lockProduction
+        case "undo": self = .undo
         case "help", "?": self = .help
         case "quit", "q", "exit": self = .quit
         default: throw PaletteCommandError("there is no command :\(name): Tab lists them")

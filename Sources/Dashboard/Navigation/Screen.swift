@@ -48,6 +48,10 @@ protocol Screen: AnyObject {
     /// Whether the screen's changes reach production, so that they wait for production to be unlocked; by default
     /// whether the screen looks at production.
     var changesProduction: Bool { get }
+    /// What leaving the screen would throw away (edits not saved), which Esc asks about first; `nil` when nothing.
+    var unsavedChanges: String? { get }
+    /// Whether the screen changed data the screen below shows, so that one fetches again when this one closes.
+    var hasChangedData: Bool { get }
 }
 
 /// How a screen's `/` filter applies what is typed.
@@ -68,4 +72,6 @@ extension Screen {
     func didDraw(_ host: any ScreenHost) {}
     func refusal(of binding: KeyBinding) -> String? { nil }
     var changesProduction: Bool { session.environment == .production }
+    var unsavedChanges: String? { nil }
+    var hasChangedData: Bool { false }
 }

@@ -20,6 +20,10 @@ protocol ScreenHost: AnyObject {
     func actAs(_ user: ActingUser?)
     /// Asks `confirmation` over the screen and runs `action` if the user confirms.
     func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void)
+    /// The bulk record changes of this session that can be reverted.
+    var undoJournal: UndoJournal { get }
+    /// Reverts the newest change of the undo journal, after a confirmation that says what reverting does.
+    func undoLastChange()
     /// Makes a change in the background with the spinner on, saying `description` (`Deleting zone Receipts`)
     /// while it runs; on success `done` gets the result, on failure the status line gets the server's reason.
     /// Refuses (and says why) in a read-only session or while production is locked.

@@ -13,6 +13,11 @@ enum Counting {
         return number < 0 ? "-" + grouped : grouped
     }
 
+    /// `count` and `noun`, plural unless there is one: `1 field`, `1,200 records`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// `number` without a fraction when it has none (`5`, not `5.0`), as a user would type it: `2.5`.
     static func plain(_ number: Double) -> String {
         number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : number.description

@@ -17,7 +17,7 @@ enum DeployLines {
         let blocked = review.blockedCount
         var listing = [
             ColoredText.Line(
-                "Deploying development to production of \(container): \(plural(lines.count, "change")), "
+                "Deploying development to production of \(container): \(Counting.counted(lines.count, "change")), "
                     + (blocked == 0 ? "none blocked" : "\(blocked) blocked: production refuses this deploy"),
                 blocked == 0 ? .title : .error)
         ]
@@ -42,12 +42,12 @@ enum DeployLines {
         guard !deployments.isEmpty else {
             return [ColoredText.Line("Nothing was ever deployed to production of \(container).", .muted)]
         }
-        var listing = [ColoredText.Line("\(plural(deployments.count, "deploy")) to production of \(container), newest first", .title)]
+        var listing = [ColoredText.Line("\(Counting.counted(deployments.count, "deploy")) to production of \(container), newest first", .title)]
         for deployment in deployments {
             let date = display.date(Date(timeIntervalSince1970: Double(deployment.timestamp) / 1000))
             listing.append(ColoredText.Line(""))
             listing.append(ColoredText.Line(
-                "deployed \(date) by \(deployment.actor), \(plural(deployment.changes.count, "change")) (digest \(deployment.digest.prefix(12)))",
+                "deployed \(date) by \(deployment.actor), \(Counting.counted(deployment.changes.count, "change")) (digest \(deployment.digest.prefix(12)))",
                 .title))
             listing += deployment.changes.map { ColoredText.Line("  \($0)") }
         }
@@ -58,7 +58,7 @@ enum DeployLines {
     static func deployMessage(_ review: DeployReview, container: String) -> String {
         let counts = SchemaDiffReport.groups(review.lines).filter { !$0.lines.isEmpty }
             .map { "\($0.changeClass.title.lowercased()): \($0.lines.count)" }
-        return "Deploys \(plural(review.lines.count, "change")) (\(counts.joined(separator: ", "))) to production of \(container), "
+        return "Deploys \(Counting.counted(review.lines.count, "change")) (\(counts.joined(separator: ", "))) to production of \(container), "
             + "exactly the diff on screen. Record types and fields in production can never be removed afterwards."
     }
 
@@ -81,7 +81,7 @@ enum DeployLines {
 
     /// `1 change`, `2 changes`.
     static func changeCount(_ count: Int) -> String {
-        plural(count, "change")
+        Counting.counted(count, "change")
     }
 
     /// The lines at the top of the Changes tab after a reset: what it deleted.
@@ -98,7 +98,7 @@ enum DeployLines {
     private static func records(_ counts: [ManagementSchema.RecordCount]) -> String {
         let total = counts.reduce(0) { $0 + $1.records }
         guard !counts.isEmpty else { return "no records" }
-        return plural(total, "record") + " (" + counts.map { "\(Counting.grouped($0.records)) \($0.recordType)" }.joined(separator: ", ") + ")"
+        return Counting.counted(total, "record") + " (" + counts.map { "\(Counting.grouped($0.records)) \($0.recordType)" }.joined(separator: ", ") + ")"
     }
 
     private static func schemaChanges(_ changes: [ManagementSchema.Change]) -> String {
@@ -121,9 +121,5 @@ enum DeployLines {
         case .blocked: .error
         case .index, .permission: .text
         }
-    }
-
-    private static func plural(_ count: Int, _ noun: String) -> String {
-        "\(Counting.grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 }

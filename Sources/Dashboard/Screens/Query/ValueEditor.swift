@@ -54,6 +54,21 @@ struct ValueEditor {
         form = Form(fields: Self.fields(for: kind, value: value, distance: distance, timeZone: timeZone))
     }
 
+    /// The editor of the whole value of field `field` of a record (a list as a list, a TIMESTAMP as a date and a
+    /// time, anything else as text), holding `value` when the field has one.
+    init(field: Field, value: FieldValue?, timeZone: TimeZone) {
+        title = "\(field.name) (\(field.type))"
+        self.timeZone = timeZone
+        kind = if field.type.isList {
+            .list(field.type)
+        } else if field.type.valueType == .timestamp {
+            .timestamp
+        } else {
+            .single(field.type)
+        }
+        form = Form(fields: Self.fields(for: kind, value: value, distance: nil, timeZone: timeZone))
+    }
+
     /// Edits, moves between boxes, applies or cancels.
     mutating func handle(_ key: Key) -> Outcome {
         switch form.handle(key) {
@@ -85,6 +100,8 @@ struct ValueEditor {
             case .int64?: "a whole number, such as 42"
             case .double?, nil: "a number, such as 4.5"
             case .reference?: "the record name of the record referred to"
+            case .location?: "degrees north,east, such as 37.33,-122.03"
+            case .bytes?: "the bytes in base64"
             default: "text, as it is stored (quote it to keep spaces at its ends)"
             }
         case .timestamp: "YYYY-MM-DD and hh:mm (or hh:mm:ss), in \(timeZone.identifier)"

@@ -18,6 +18,7 @@ final class RecordScreen: Screen {
     private var table = Table(columns: RecordLines.columns, source: TableRows([]))
     private var download: Prompt?
     private var downloadTarget: Asset?
+    private(set) var hasChangedData = false
 
     init(session: Session, recordName: String, loader: RecordLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
         self.session = session
@@ -36,6 +37,10 @@ final class RecordScreen: Screen {
         KeyBinding(.open, keys: [.enter], label: "Follow", help: "Open the record the selected reference points to", group: "Record"),
         KeyBinding(.download, keys: [.character("d")], label: "Download", help: "Download the selected asset to a file", group: "Record"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy JSON", help: "Copy the record as JSON (OSC 52)", group: "Record"),
+        KeyBinding(.editRecord, keys: [.character("e")], label: "Edit", help: "Edit the record's fields", group: "Record", isMutation: true),
+        KeyBinding(
+            .deleteRecords, keys: [.character("D")], label: "Delete", help: "Delete the record, with what its DELETE_SELF references take along",
+            group: "Record", isMutation: true),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
@@ -90,6 +95,15 @@ final class RecordScreen: Screen {
             host.report(StatusMessage("Select an asset field to download it", kind: .warning))
         case (.copy, _):
             if let value = record.value { host.copyToClipboard(RecordJSON.line(value), describing: "record \(recordName) as JSON") }
+        case (.editRecord, _):
+            if let type = record.value?.recordType { host.open(.recordForm(recordType: type, recordName: recordName), session: session) }
+        case (.deleteRecords, _):
+            guard let type = record.value?.recordType, let schema = schema.value?.schema else { return }
+            RecordDeletion(names: [recordName], recordType: type, session: session, client: loader.client, schema: schema).start(host: host) { [weak self, weak host] in
+                guard let self, let host else { return }
+                hasChangedData = true
+                load(host)
+            }
         default:
             break
         }

@@ -10,6 +10,8 @@ final class RecordRowsSource: TableDataSource {
     var columns: [RecordColumns.Column]
     /// The number of records the query matches, when known before its last page is read.
     var expectedTotal: Int?
+    /// The names of the records marked for a bulk action, drawn with `●`.
+    var marked: Set<String> = []
     private let display: FieldValueDisplay
 
     init(cache: RecordPageCache, columns: [RecordColumns.Column], display: FieldValueDisplay) {
@@ -26,6 +28,8 @@ final class RecordRowsSource: TableDataSource {
         guard let record = cache.record(at: row) else {
             return [TableCell("…", role: .muted)] + columns.map { _ in TableCell("") }
         }
-        return [TableCell(record.recordName ?? "")] + columns.map { TableCell($0.text(in: record, display: display)) }
+        let name = record.recordName ?? ""
+        let nameCell = marked.contains(name) ? TableCell("● " + name, role: .success) : TableCell(name)
+        return [nameCell] + columns.map { TableCell($0.text(in: record, display: display)) }
     }
 }

@@ -19,6 +19,16 @@ struct RecordsLoader: Sendable {
 }
 
 extension RecordsLoader {
+    /// Writes `records` to `file` as JSON lines, replacing it whole, and returns how many were written.
+    func export(_ records: [Record], to file: URL) throws -> Int {
+        do {
+            try Data(records.map { RecordJSON.line($0) + "\n" }.joined().utf8).write(to: file, options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(file.path)
+        }
+        return records.count
+    }
+
     /// Writes every record of `paging` (up to its limit) to `file` as JSON lines, page by page, and returns how
     /// many were written; the file appears only once complete (written beside it, then moved into place).
     func export(_ paging: QueryPaging, to file: URL) async throws -> Int {

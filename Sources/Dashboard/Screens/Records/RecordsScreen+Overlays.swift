@@ -42,6 +42,10 @@ extension RecordsScreen {
                 overlay = nil
                 startExport(to: path, host: host)
             }
+        case .setFieldPicker, .setFieldValue:
+            handleSetField(current, key: key, host: host)
+        case .importPath, .importPreview:
+            handleImport(current, key: key, host: host)
         }
     }
 
@@ -89,9 +93,9 @@ extension RecordsScreen {
     /// Writes every record of the query to `path` in the background and says how it went.
     func startExport(to path: String, host: any ScreenHost) {
         let file = LocalFile.url(for: path)
-        let (loader, paging) = (loader, paging)
+        let (loader, paging, marked) = (loader, paging, marked.values.sorted { ($0.recordName ?? "") < ($1.recordName ?? "") })
         host.report(StatusMessage("Exporting \(recordTypeName) to \(file.path)…"))
-        host.work.start({ try await loader.export(paging, to: file) }) { [weak host] result in
+        host.work.start({ marked.isEmpty ? try await loader.export(paging, to: file) : try loader.export(marked, to: file) }) { [weak host] result in
             switch result {
             case .success(let count): host?.report(StatusMessage("Exported \(Counting.grouped(count)) records to \(file.path)", kind: .success))
             case .failure(let error): host?.report(StatusMessage("Export failed: \(ErrorMessage.text(for: error))", kind: .error))

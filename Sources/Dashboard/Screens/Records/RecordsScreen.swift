@@ -15,6 +15,10 @@ final class RecordsScreen: Screen {
         case sort(Picker<CKModel.SortDescriptor?>)
         case copy(Picker<String>)
         case export(Prompt)
+        case setFieldPicker(Picker<Field>)
+        case setFieldValue(field: Field, editor: ValueEditor)
+        case importPath(Prompt)
+        case importPreview(ImportPreviewDialog)
     }
 
     let session: Session
@@ -32,14 +36,20 @@ final class RecordsScreen: Screen {
     let editor: SchemaEditor
     private let statistics: Remote<[String: ManagementStatistics.RecordType]>
     var columns: RecordColumns?
-    private var source: RecordRowsSource
-    private var table: Table
+    var source: RecordRowsSource
+    var table: Table
     private var fetch: BackgroundWork.Job?
     private var fetchError: String?
     /// The index the server refused the query for, which I adds.
     private var missingIndex: MissingIndex?
     private var filter = ""
     var overlay: Overlay?
+    /// The records marked for a bulk action, by name.
+    var marked: [String: Record] = [:] {
+        didSet { source.marked = Set(marked.keys) }
+    }
+    /// The import running in the background, whose progress the status line shows.
+    var importProgress: ImportProgress?
 
     /// The page size of the fetches.
     static let pageSize = QueryPaging.pageSize
@@ -69,16 +79,26 @@ final class RecordsScreen: Screen {
         var title = "Records of \(recordTypeName)"
         if let total = source.rowCount.total { title += " [\(Counting.grouped(total))]" }
         if !filter.isEmpty { title += " /\(filter)" }
+        if !marked.isEmpty { title += " · \(Counting.grouped(marked.count)) marked" }
         return title
     }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Open the selected record", group: "Records"),
+        KeyBinding(.newRecord, keys: [.character("n")], label: "New", help: "Create a record of this type in a form built from the schema", group: "Records", isMutation: true),
+        KeyBinding(.editRecord, keys: [.character("e")], label: "Edit", help: "Edit the selected record's fields", group: "Records", isMutation: true),
+        KeyBinding(.markRecord, keys: [.character(" ")], label: "Mark", help: "Mark or unmark the selected record for a bulk action", group: "Records"),
+        KeyBinding(
+            .deleteRecords, keys: [.character("d")], label: "Delete",
+            help: "Delete the marked records (or the selected one), with what their DELETE_SELF references take along", group: "Records", isMutation: true),
+        KeyBinding(.setField, keys: [.character("=")], label: "Set field", help: "Set one field of every marked record", group: "Records", isMutation: true),
+        KeyBinding(.importRecords, keys: [.character("i")], label: "Import", help: "Import a JSON lines or CSV file into this type, after a preview", group: "Records", isMutation: true),
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Revert the last bulk delete or import of this session", group: "Records", isMutation: true),
         KeyBinding(.chooseColumns, keys: [.character("c")], label: "Columns", help: "Choose, hide and order the columns", group: "Records"),
         KeyBinding(.sort, keys: [.character("s")], label: "Sort", help: "Sort by a sortable field", group: "Records"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
-        KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export every record of this result to a JSON lines file", group: "Records"),
+        KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export the marked records, or every record of this result, to a JSON lines file", group: "Records"),
         KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Open the query builder on this query", group: "Records", isShownInHints: false),
         MissingIndex.binding(group: "Records"),
     ])
@@ -87,6 +107,7 @@ final class RecordsScreen: Screen {
 
     var statusItems: [String] {
         var items: [String] = []
+        if let importProgress { items.append(importProgress.text) }
         if fetch != nil { items.append("fetching…") }
         if let row = table.selectedRow {
             let count = source.rowCount
@@ -136,7 +157,8 @@ final class RecordsScreen: Screen {
         case .copy:
             openCopyPicker()
         case .export:
-            overlay = .export(Prompt(title: "Export", message: "Write every record of this result, as JSON lines, to:", text: "\(recordTypeName).jsonl"))
+            let what = marked.isEmpty ? "every record of this result" : "the \(Counting.counted(marked.count, "marked record"))"
+            overlay = .export(Prompt(title: "Export", message: "Write \(what), as JSON lines, to:", text: "\(recordTypeName).jsonl"))
         case .queryBuilder:
             let draft = QueryDraft(recordType: recordTypeName, query: query, desiredKeys: paging.desiredKeys, resultsLimit: resultsLimit)
             host.open(.queryBuilder(recordType: recordTypeName, draft: draft), session: session)
@@ -150,7 +172,7 @@ final class RecordsScreen: Screen {
                 load(host)
             }
         default:
-            break
+            performChange(action, host: host)
         }
     }
 
@@ -202,6 +224,17 @@ final class RecordsScreen: Screen {
         case .export(var prompt)?:
             prompt.draw(in: rect, on: &canvas, theme: theme)
             overlay = .export(prompt)
+        case .setFieldPicker(var picker)?:
+            picker.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .setFieldPicker(picker)
+        case .setFieldValue(let field, var editor)?:
+            editor.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .setFieldValue(field: field, editor: editor)
+        case .importPath(var prompt)?:
+            prompt.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .importPath(prompt)
+        case .importPreview(let dialog)?:
+            dialog.draw(in: rect, on: &canvas, theme: theme)
         case nil:
             break
         }
@@ -255,6 +288,7 @@ final class RecordsScreen: Screen {
     func restart() {
         guard let columns else { return }
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
+        source.marked = Set(marked.keys)
         table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))
         fetchError = nil
         missingIndex = nil

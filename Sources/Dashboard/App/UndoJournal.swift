@@ -1,0 +1,73 @@
+import CKClient
+import CKModel
+
+/// The bulk record changes of this dashboard session that `:undo` (or u on a records screen) can revert, newest
+/// last: a delete keeps the records it removed (with those its DELETE_SELF references removed) to save them again,
+/// an import keeps the names it created to delete them.
+final class UndoJournal {
+    /// How a change is reverted.
+    enum Reversal: Sendable {
+        /// Save these records again, in this order (records pointed to before those pointing to them).
+        case recreate([Record])
+        /// Delete the records of these names.
+        case delete(recordNames: [String])
+    }
+
+    /// One change that can be reverted.
+    struct Entry: Sendable {
+        /// What the change did: `deleted 3 Party records (and 12 they held)`.
+        var description: String
+        /// Where the change was made, and as whom.
+        var session: Session
+        var reversal: Reversal
+
+        /// What reverting does, for the confirmation.
+        var revertDescription: String {
+            switch reversal {
+            case .recreate(let records): "Saves the \(Counting.counted(records.count, "record")) deleted again, with their fields as they were."
+            case .delete(let names): "Deletes the \(Counting.counted(names.count, "record")) the import created."
+            }
+        }
+    }
+
+    /// The changes, oldest first.
+    private(set) var entries: [Entry] = []
+
+    /// Records a change that can be reverted.
+    func append(_ entry: Entry) {
+        entries.append(entry)
+    }
+
+    /// Forgets the newest change, once reverted.
+    func removeLast() {
+        _ = entries.popLast()
+    }
+
+    /// Reverts `entry` through `client` (addressed to the entry's session), a batch at a time; returns how many
+    /// records were saved or deleted.
+    static func revert(_ entry: Entry, with client: CloudKitClient, batchSize: Int = 200) async throws -> Int {
+        let zone = entry.session.zone
+        var done = 0
+        switch entry.reversal {
+        case .recreate(let records):
+            for start in stride(from: 0, to: records.count, by: batchSize) {
+                let batch = records[start..<min(records.count, start + batchSize)].map { record in
+                    RecordOperation(.forceReplace, Record(recordName: record.recordName, recordType: record.recordType, fields: record.fields, parent: record.parent))
+                }
+                done += try await client.modifyRecords(batch, in: zone, atomically: false).map { try $0.get() }.count
+            }
+        case .delete(let names):
+            for start in stride(from: 0, to: names.count, by: batchSize) {
+                let batch = names[start..<min(names.count, start + batchSize)].map { RecordOperation(.forceDelete, Record(recordName: $0)) }
+                for result in try await client.modifyRecords(batch, in: zone, atomically: false) {
+                    switch result {
+                    case .success: done += 1
+                    case .failure(let error) where error.serverErrorCode == .notFound: break
+                    case .failure(let error): throw error
+                    }
+                }
+            }
+        }
+        return done
+    }
+}

@@ -1,0 +1,59 @@
+import CKClient
+import CKModel
+import CKSchema
+import TerminalKit
+
+/// Deleting records from the records or record screen: works out what DELETE_SELF references take along, asks
+/// with the whole count named, deletes, and keeps every removed record in the undo journal.
+struct RecordDeletion {
+    /// The records to delete.
+    let names: [String]
+    /// Their type, for the messages.
+    let recordType: String
+    let session: Session
+    let client: CloudKitClient
+    let schema: Schema
+
+    /// Plans, confirms and deletes; `done` runs once the records are gone.
+    func start(host: any ScreenHost, done: @escaping () -> Void) {
+        let (names, zone, schema, client) = (names, session.zone, schema, client)
+        host.report(StatusMessage("Looking for the records DELETE_SELF references take along…"))
+        host.work.start({ try await DeletionPlan.plan(deleting: names, in: zone, schema: schema, client: client) }) { [weak host] result in
+            guard let host else { return }
+            switch result {
+            case .success(let plan):
+                host.report(StatusMessage(""))
+                confirm(plan, host: host, done: done)
+            case .failure(let error):
+                host.report(StatusMessage("Cannot delete: \(ErrorMessage.text(for: error))", kind: .error))
+            }
+        }
+    }
+
+    private func confirm(_ plan: DeletionPlan, host: any ScreenHost, done: @escaping () -> Void) {
+        let subject = plan.targets.count == 1 ? (plan.targets[0].recordName ?? "") : Counting.counted(plan.targets.count, "\(recordType) record")
+        var message = "Deletes \(names.count == 1 ? "\(recordType) record \(subject)" : "\(subject): \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? ", …" : "")")."
+        if plan.dependents.isEmpty {
+            message += "\nNo DELETE_SELF reference points to \(names.count == 1 ? "it" : "them")."
+        } else {
+            let atLeast = plan.dependents.count >= DeletionPlan.dependentLimit ? "at least " : ""
+            message += "\nDELETE_SELF references also delete \(atLeast)\(Counting.counted(plan.dependents.count, "record")): \(plan.dependentsByType)."
+        }
+        if !plan.unsearchedFields.isEmpty {
+            message += "\nNot searched (not QUERYABLE): \(plan.unsearchedFields.joined(separator: ", "))."
+        }
+        message += "\n:undo saves them all again."
+        let total = plan.targets.count + plan.dependents.count
+        let description = "deleted \(subject)" + (plan.dependents.isEmpty ? "" : " and \(Counting.counted(plan.dependents.count, "record")) with it")
+        host.confirm(Confirmation(title: "Delete \(subject)?", message: message)) { [weak host] in
+            let (client, zone, names, session) = (client, session.zone, names, session)
+            host?.change("Deleting \(Counting.counted(total, "record"))", {
+                try await client.modifyRecords(deleting: names, in: zone, atomically: false).deleteResults.map { try $0.get() }.count
+            }) { [weak host] _ in
+                host?.undoJournal.append(UndoJournal.Entry(description: description, session: session, reversal: .recreate(plan.allRecords)))
+                host?.report(StatusMessage("Deleted \(Counting.counted(total, "record")): :undo (or u) saves them again", kind: .success))
+                done()
+            }
+        }
+    }
+}

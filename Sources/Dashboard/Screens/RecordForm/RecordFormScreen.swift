@@ -1,0 +1,163 @@
+import CKModel
+import CKSchema
+import Foundation
+import TerminalKit
+
+/// A form to create a record of a type, or to edit one, built from the schema: Enter edits the selected field
+/// with an editor that fits its type (a reference is picked from a list of records, an asset is a file path), x
+/// clears it, S saves. When the record changed on the server meanwhile, the form shows both versions of each
+/// differing field side by side; the user keeps either per field and S saves again with the server's change tag.
+final class RecordFormScreen: Screen {
+    /// An editor or picker open over the form.
+    enum Overlay {
+        case value(field: String, editor: ValueEditor)
+        case referenceType(field: String, picker: Picker<String>)
+        case referenceRecord(field: String, picker: Picker<String>)
+        case assetFile(field: String, prompt: Prompt)
+        case recordName(Prompt)
+    }
+
+    let session: Session
+    let recordTypeName: String
+    /// The record edited; `nil` while creating one.
+    let editedRecordName: String?
+    let loader: RecordFormLoader
+    let display: FieldValueDisplay
+    private let start: Remote<(draft: RecordDraft, recordTypes: [String])>
+    var draft: RecordDraft?
+    var recordTypes: [String] = []
+    var conflict: RecordConflict?
+    var overlay: Overlay?
+    var table = Table(columns: RecordFormRows.columns, source: TableRows([]))
+    private(set) var hasChangedData = false
+
+    /// The form for a new record of `recordType` (`recordName` `nil`) or for the record named `recordName`.
+    init(session: Session, recordType: String, recordName: String?, loader: RecordFormLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
+        self.session = session
+        recordTypeName = recordType
+        editedRecordName = recordName
+        self.loader = loader
+        self.display = display
+        let zone = session.zone
+        start = Remote {
+            let schema = try await schemaLoader.schema().schema
+            guard let type = schema.recordType(named: recordType) else { throw RecordFormError.unknownRecordType(recordType) }
+            let names = schema.recordTypes.map(\.name)
+            guard let recordName else { return (RecordDraft(newOf: type), names) }
+            return (RecordDraft(editing: try await loader.record(named: recordName, in: zone), of: type), names)
+        }
+    }
+
+    var title: String {
+        let name = draft.map { $0.isNew ? nil : $0.recordName } ?? editedRecordName
+        let subject = name.map { "Edit \($0)" } ?? "New \(recordTypeName) record"
+        guard let conflict else { return subject }
+        return "\(subject): conflict on \(Counting.counted(conflict.differences.count, "field"))"
+    }
+
+    /// The keys while editing, which the hint bar, the help overlay and docs/dashboard.md list.
+    static let keys = KeyBindingTable([
+        KeyBinding(.editField, keys: [.enter], label: "Edit", help: "Edit the selected field: typed editor, record picker or file path", group: "Record form"),
+        KeyBinding(.clearField, keys: [.character("x")], label: "Clear", help: "Clear the selected field's value", group: "Record form"),
+        KeyBinding(.saveRecord, keys: [.character("S")], label: "Save", help: "Save the record", group: "Record form", isMutation: true),
+    ])
+
+    /// The keys while a conflict is shown.
+    static let conflictKeys = KeyBindingTable([
+        KeyBinding(.keepMine, keys: [.character("m"), .left], label: "Yours", help: "Keep your value of the selected field", group: "Conflict"),
+        KeyBinding(.keepServer, keys: [.character("t"), .right], label: "Server's", help: "Keep the server's value of the selected field", group: "Conflict"),
+        KeyBinding(.saveRecord, keys: [.character("S")], label: "Save", help: "Save the values kept, over the server's version", group: "Conflict", isMutation: true),
+    ])
+
+    var bindings: KeyBindingTable { conflict == nil ? Self.keys : Self.conflictKeys }
+
+    var statusItems: [String] {
+        guard let draft else { return [] }
+        let changed = draft.changedFields.count
+        return changed == 0 ? ["no changes"] : ["\(Counting.counted(changed, "field")) changed"]
+    }
+
+    var capturesKeys: Bool { overlay != nil }
+    var isLoading: Bool { start.isLoading }
+
+    /// What Esc would throw away.
+    var unsavedChanges: String? {
+        guard let draft, draft.hasChanges else { return nil }
+        return "\(Counting.counted(draft.changedFields.count, "changed field")) of \(editedRecordName ?? "the new record") will be lost."
+    }
+
+    func load(_ host: any ScreenHost) {
+        start.load(in: host.work) { [weak self] loaded in
+            guard let self else { return }
+            draft = loaded.draft
+            recordTypes = loaded.recordTypes
+            conflict = nil
+            refreshRows()
+        }
+    }
+
+    func cancelLoading(_ host: any ScreenHost) {
+        start.cancel(in: host.work)
+    }
+
+    func perform(_ action: KeyAction, host: any ScreenHost) {
+        switch action {
+        case .editField: editSelected(host: host)
+        case .clearField: clearSelected(host: host)
+        case .saveRecord: save(host: host)
+        case .keepMine: keep(.mine)
+        case .keepServer: keep(.server)
+        default: break
+        }
+    }
+
+    func handle(_ key: Key, host: any ScreenHost) -> Bool {
+        guard let overlay else { return table.handleOpening(key) { perform(conflict == nil ? .editField : .keepMine, host: host) } }
+        handleOverlay(overlay, key: key, host: host)
+        return true
+    }
+
+    func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        let loading = editedRecordName.map { "Loading \($0)…" } ?? "Loading the schema…"
+        guard start.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: loading) != nil else { return }
+        let (body, footer) = rect.splitBottom(1)
+        table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
+        canvas.fill(footer, style: theme.style(.text))
+        if conflict != nil {
+            canvas.write("Changed on the server since you began: keep yours (m) or the server's (t) per field, then S saves.", in: footer, style: theme.style(.warning))
+        } else if let field = selectedField {
+            canvas.write(RecordFormScreen.hint(for: field), in: footer, style: theme.style(.muted))
+        }
+        drawOverlay(in: rect, on: &canvas, theme: theme)
+    }
+
+    /// The field on the selected line; `nil` on the record name's line.
+    var selectedField: Field? {
+        guard let draft, let row = table.selectedRow, row > 0, row - 1 < draft.fields.count else { return nil }
+        return draft.fields[row - 1]
+    }
+
+    /// Shows the draft, or the conflict, in the table, keeping the selection.
+    func refreshRows() {
+        let selected = table.selectedRow
+        if let conflict {
+            table = Table(columns: RecordFormRows.conflictColumns, source: RecordFormRows.rows(of: conflict, display: display))
+        } else if let draft {
+            table = Table(columns: RecordFormRows.columns, source: RecordFormRows.rows(of: draft, display: display))
+        }
+        if let selected { table.select(row: selected) }
+    }
+
+    /// Notes that the record on the server changed, so the screen below fetches again when the form closes.
+    func noteSaved() {
+        hasChangedData = true
+    }
+
+    private static func hint(for field: Field) -> String {
+        switch field.type.valueType {
+        case .reference?: "Enter picks the record \(field.name) points to"
+        case .asset?: "Enter chooses the file to upload for \(field.name)"
+        default: "Enter edits \(field.name) (\(field.type))"
+        }
+    }
+}

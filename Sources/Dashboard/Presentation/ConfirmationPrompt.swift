@@ -8,6 +8,8 @@ struct ConfirmationPrompt {
     }
 
     private var dialog: Dialog
+    /// The question asked.
+    let confirmation: Confirmation
     /// What runs when the user confirms.
     let onConfirm: () -> Void
 
@@ -19,6 +21,7 @@ struct ConfirmationPrompt {
             dialog = .yesOrNo(ConfirmDialog(
                 title: confirmation.title, message: confirmation.message, confirmTitle: confirmation.confirmTitle, declineTitle: "Cancel"))
         }
+        self.confirmation = confirmation
         self.onConfirm = onConfirm
     }
 

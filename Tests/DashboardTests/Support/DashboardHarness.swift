@@ -105,4 +105,10 @@ final class DashboardHarness {
 
     /// The whole frame as one string, for `contains` checks.
     var screen: String { lines.joined(separator: "\n") }
+
+    /// The question of the confirmation open over the screen, whole (the dialog wraps it).
+    var confirmation: Dashboard.Confirmation? {
+        guard case .confirmation(let prompt)? = app.overlay else { return nil }
+        return prompt.confirmation
+    }
 }

@@ -68,6 +68,6 @@ struct ImportPreviewDialog {
     /// `name  field=value, …`, as long as fits a dialog.
     private static func summary(of record: Record, display: FieldValueDisplay) -> String {
         let fields = (record.fields ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\(display.text($0.value))" }.joined(separator: ", ")
-        return DisplayWidth.truncated("\(record.recordName ?? "")  \(fields)", toFit: 90)
+        return DisplayWidth.truncated("\(record.recordName ?? ""): \(fields)", toFit: 90)
     }
 }

@@ -1,0 +1,144 @@
+import CKClient
+import CKModel
+import CKServer
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// Deleting, bulk changes, import and undo on the records screen, against the demo server.
+@Suite("Records: delete with DELETE_SELF, bulk actions, import, undo")
+struct RecordChangesTests {
+    static let size = RecordFormTests.size
+    static let receipts = ZoneID(zoneName: "Receipts")
+
+    /// The demo user's private database.
+    static func privateClient(_ demo: DemoServer) async throws -> CloudKitClient {
+        demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).database(.private)
+            .actingAsUser(recordName: try await demo.demoUser().userRecordName)
+    }
+
+    /// Which of `names` exist in the Receipts zone.
+    static func existing(_ names: [String], _ demo: DemoServer) async throws -> [String] {
+        try await privateClient(demo).lookupRecords(named: names, in: receipts).compactMap { try? $0.get().recordName }
+    }
+
+    @Test("d on a shoebox names the 20 receipts its DELETE_SELF references take along; u saves all 21 again")
+    func deleteWithDependentsAndUndo() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("db private demo")
+            try await dashboard.command("zone Receipts")
+            try await dashboard.command("records Shoebox")
+            try await dashboard.press(.character("d"))
+            #expect(dashboard.screen.contains("Delete shoebox-1?"))
+            #expect(dashboard.confirmation?.message.contains("DELETE_SELF references also delete 20 records: Receipt 20.") == true)
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Deleted 21 records: :undo (or u) saves them again")
+            #expect(try await Self.existing(["shoebox-1", "receipt-1-1", "receipt-1-20", "shoebox-2"], demo) == ["shoebox-2"])
+            #expect(dashboard.lines[1].contains("Records of Shoebox [49]"))
+
+            try await dashboard.press(.character("u"))
+            #expect(dashboard.screen.contains("Undo: deleted shoebox-1 and 20 records with it?"))
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Undone: deleted shoebox-1 and 20 records with it (21 records)")
+            #expect(try await Self.existing(["shoebox-1", "receipt-1-1", "receipt-1-20"], demo).count == 3)
+            let receipt = try await Self.privateClient(demo).lookupRecords(named: ["receipt-1-1"], in: Self.receipts).first!.get()
+            #expect(receipt.fields?["merchant"] == .string("Bakery"))
+            try await dashboard.command("undo")
+            #expect(dashboard.app.status?.text == "Nothing to undo: no bulk delete or import in this session")
+        }
+    }
+
+    @Test("Space marks records; = sets a field of every marked one, x exports just them, d deletes them")
+    func bulkActions() async throws {
+        try await DemoServer.run { demo in
+            let folder = demo.folder
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character(" "), .character(" "))
+            #expect(dashboard.lines[1].contains("2 marked"))
+            #expect(dashboard.screen.contains("● party-1") && dashboard.screen.contains("● party-10"))
+            try await dashboard.press(.character("="))
+            #expect(dashboard.screen.contains("Set which field of 2 records?"))
+            try await dashboard.press(.character("j"), .character("j"), .character("j"), .character("j"), .enter)
+            try await dashboard.type("99")
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("Set rsvpCount of 2 records?"))
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Set rsvpCount on 2 records")
+            for name in ["party-1", "party-10"] {
+                #expect(try await RecordFormTests.record(name, demo).fields?["rsvpCount"] == .int64(99))
+            }
+            #expect(try await RecordFormTests.record("party-100", demo).fields?["rsvpCount"] != .int64(99))
+
+            try await dashboard.press(.character(" "), .character(" "), .character("x"), .control("u"))
+            try await dashboard.type(folder.appendingPathComponent("marked.jsonl").path)
+            try await dashboard.press(.enter)
+            let exported = try String(contentsOf: folder.appendingPathComponent("marked.jsonl"), encoding: .utf8)
+            #expect(exported.split(separator: "\n").count == 2)
+            #expect(exported.contains("\"party-1\"") && exported.contains("\"party-10\""))
+
+            try await dashboard.press(.character("d"))
+            #expect(dashboard.screen.contains("Delete 2 Party records?"))
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.lines[1].contains("Records of Party [2,998]"))
+            #expect(!dashboard.lines[1].contains("marked"))
+        }
+    }
+
+    @Test("i previews a file's first records, d dry-runs it without sending, Import creates them, :undo deletes them again")
+    func importAndUndo() async throws {
+        try await DemoServer.run { demo in
+            let file = demo.folder.appendingPathComponent("parties.csv")
+            try "recordName,name,rsvpCount\nparty-new-1,Opening,5\nparty-new-2,Closing,7\nparty-1,Picnic 1,0\nparty-bad,Oops,many\n"
+                .write(to: file, atomically: true, encoding: .utf8)
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("i"), .control("u"))
+            try await dashboard.type(file.path)
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("party-new-1: name=Opening, rsvpCount=5"))
+            #expect(dashboard.screen.contains("line 5: rsvpCount: "))
+            try await dashboard.press(.character("d"))
+            #expect(dashboard.screen.contains("Dry run: 3 valid records, 1 invalid, 1 already there (left as they are); nothing was sent."))
+            #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-new-1"]).first.map { (try? $0.get()) == nil } == true)
+            try await dashboard.press(.character("i"))
+            let status = try #require(dashboard.app.status?.text)
+            #expect(status.hasPrefix("Imported 2 records, 1 already there, 1 line skipped (line 5: rsvpCount: "))
+            #expect(status.hasSuffix("; :undo deletes them"))
+            #expect(try await RecordFormTests.record("party-new-2", demo).fields?["rsvpCount"] == .int64(7))
+            #expect(dashboard.lines[1].contains("Records of Party [3,002]"))
+
+            try await dashboard.command("undo")
+            #expect(dashboard.screen.contains("Undo: imported 2 Party records from \(file.path)?"))
+            try await dashboard.press(.character("y"))
+            let left = try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-new-1", "party-new-2", "party-1"])
+            #expect(left.compactMap { try? $0.get().recordName } == ["party-1"])
+        }
+    }
+
+    @Test("a read-only session offers none of the record changes, and refuses their keys with the reason")
+    func readOnly() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size, isReadOnly: true)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            let hints = dashboard.lines[Self.size.height - 1]
+            for label in ["New", "Edit", "Delete", "Set field", "Import", "Undo"] { #expect(!hints.contains(" \(label) ")) }
+            for key in ["n", "e", "d", "=", "i", "u"] {
+                try await dashboard.press(.character(Character(key)))
+                #expect(dashboard.app.status?.text.hasPrefix("Read-only session: ") == true)
+                #expect(dashboard.lines[1].contains("Records of Party"))
+            }
+            try await dashboard.command("undo")
+            #expect(dashboard.app.status?.text.hasPrefix("Read-only session") == true)
+            try await dashboard.press(.enter, .character("e"))
+            #expect(dashboard.app.status?.text.hasPrefix("Read-only session: ") == true)
+        }
+    }
+}

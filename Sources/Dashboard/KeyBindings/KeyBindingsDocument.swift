@@ -14,6 +14,8 @@ enum KeyBindingsDocument {
         ("Zones", ZonesScreen.keys),
         ("Records", RecordsScreen.keys),
         ("A record", RecordScreen.keys),
+        ("Record form (new or edited record)", RecordFormScreen.keys),
+        ("Record form, during a conflict", RecordFormScreen.conflictKeys),
         ("Query builder", QueryBuilderScreen.keys),
         ("Roles and permissions", PermissionsScreen.keys),
         ("Users", UsersScreen.keys),

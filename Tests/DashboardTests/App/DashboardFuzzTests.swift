@@ -30,9 +30,11 @@ struct DashboardFuzzTests {
         Start(commands: ["deploy"], title: "Deploy development to production"),
         Start(commands: ["zones"], title: "Zones of public"),
         Start(commands: ["records Party"], title: "Records of Party"),
-        Start(commands: ["records Party"], keys: [.enter], title: "Record party-1"),
+        Start(commands: ["record party-1"], title: "Record party-1"),
+        Start(commands: ["records Party"], keys: [.character("e")], title: "Edit "),
+        Start(commands: ["records Party"], keys: [.character("n")], title: "New Party record"),
         Start(commands: [], keys: [.character("Q")], title: "Query Party"),
-        Start(commands: ["db private demo", "zone Receipts", "records Receipt"], keys: [.enter], title: "Record receipt-1-1"),
+        Start(commands: ["db private demo", "zone Receipts", "record receipt-1-1"], title: "Record receipt-1-1"),
     ]
 
     /// Events thrown at each screen.

@@ -1,5 +1,6 @@
 import CKModel
 import CKSchema
+import Foundation
 import TerminalKit
 
 /// The dialog before an import: the file's first records as they will be created (or what is wrong with their
@@ -43,7 +44,7 @@ struct ImportPreviewDialog {
     }
 
     private mutating func refresh(display: FieldValueDisplay) {
-        dialog.title = "Import \(importer.path) into \(importer.recordType.name)?"
+        dialog.title = "Import \(LocalFile.url(for: importer.path).lastPathComponent) into \(importer.recordType.name)?"
         var lines = ["The first records of the file (\(importer.format.rawValue)):"]
         for entry in preview.entries {
             switch entry.record {

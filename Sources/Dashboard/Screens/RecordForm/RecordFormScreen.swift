@@ -64,8 +64,8 @@ final class RecordFormScreen: Screen {
 
     /// The keys while a conflict is shown.
     static let conflictKeys = KeyBindingTable([
-        KeyBinding(.keepMine, keys: [.character("m"), .left], label: "Yours", help: "Keep your value of the selected field", group: "Conflict"),
-        KeyBinding(.keepServer, keys: [.character("t"), .right], label: "Server's", help: "Keep the server's value of the selected field", group: "Conflict"),
+        KeyBinding(.keepMine, keys: [.character("m")], label: "Yours", help: "Keep your value of the selected field", group: "Conflict"),
+        KeyBinding(.keepServer, keys: [.character("t")], label: "Server's", help: "Keep the server's value of the selected field", group: "Conflict"),
         KeyBinding(.saveRecord, keys: [.character("S")], label: "Save", help: "Save the values kept, over the server's version", group: "Conflict", isMutation: true),
     ])
 
@@ -124,7 +124,7 @@ final class RecordFormScreen: Screen {
         table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
         canvas.fill(footer, style: theme.style(.text))
         if conflict != nil {
-            canvas.write("Changed on the server since you began: keep yours (m) or the server's (t) per field, then S saves.", in: footer, style: theme.style(.warning))
+            canvas.write("Changed on the server: m keeps yours, t the server's, per field; S saves.", in: footer, style: theme.style(.warning))
         } else if let field = selectedField {
             canvas.write(RecordFormScreen.hint(for: field), in: footer, style: theme.style(.muted))
         }

@@ -105,7 +105,12 @@ struct RecordChangesTests {
             #expect(dashboard.screen.contains("party-new-1: name=Opening, rsvpCount=5"))
             #expect(dashboard.screen.contains("line 5: rsvpCount: "))
             try await dashboard.press(.character("d"))
-            #expect(dashboard.screen.contains("Dry run: 3 valid records, 1 invalid, 1 already there (left as they are); nothing was sent."))
+            #expect(dashboard.screen.contains("Dry run: 3 valid records"))
+            guard case .importPreview(let dialog)? = (dashboard.app.top as? RecordsScreen)?.overlay, let dryRun = dialog.dryRun else {
+                Issue.record("the preview does not show the dry run")
+                return
+            }
+            #expect((dryRun.valid, dryRun.invalid, dryRun.existing) == (3, 1, 1))
             #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-new-1"]).first.map { (try? $0.get()) == nil } == true)
             try await dashboard.press(.character("i"))
             let status = try #require(dashboard.app.status?.text)
@@ -139,6 +144,31 @@ struct RecordChangesTests {
             #expect(dashboard.app.status?.text.hasPrefix("Read-only session") == true)
             try await dashboard.press(.enter, .character("e"))
             #expect(dashboard.app.status?.text.hasPrefix("Read-only session: ") == true)
+        }
+    }
+}
+
+extension RecordChangesTests {
+    @Test("against the goldens: the delete confirmation and the import preview", arguments: ScreenGoldenTests.sizes)
+    func goldens(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let file = demo.folder.appendingPathComponent("parties.jsonl")
+            try #"{"recordName":"party-new","fields":{"name":{"value":"Opening"},"rsvpCount":{"value":5}}}"#.write(to: file, atomically: true, encoding: .utf8)
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try await dashboard.command("db private demo")
+            try await dashboard.command("zone Receipts")
+            try await dashboard.command("records Shoebox")
+            try await dashboard.press(.character(" "), .character(" "), .character("d"))
+            try Golden.expect(dashboard.lines, matches: "delete-records-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape)
+            try await dashboard.command("user -")
+            try await dashboard.command("zone -")
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("i"), .control("u"))
+            try await dashboard.type(file.path)
+            try await dashboard.press(.enter, .character("d"))
+            try Golden.expect(dashboard.lines, matches: "import-preview-\(size.width)x\(size.height)")
         }
     }
 }

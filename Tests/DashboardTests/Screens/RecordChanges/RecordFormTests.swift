@@ -185,3 +185,30 @@ struct RecordFormTests {
         }
     }
 }
+
+extension RecordFormTests {
+    @Test("against the goldens: a new record's form and a conflict", arguments: ScreenGoldenTests.sizes)
+    func goldens(size: Size) async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("n"))
+            try await Self.select("name", in: dashboard)
+            try await dashboard.press(.enter)
+            try await dashboard.type("Launch")
+            try await dashboard.press(.enter)
+            try Golden.expect(dashboard.lines, matches: "record-form-new-\(size.width)x\(size.height)")
+            try await dashboard.press(.escape, .character("y"), .character("e"))
+            try await Self.select("name", in: dashboard)
+            try await dashboard.press(.enter, .control("u"))
+            try await dashboard.type("Mine")
+            try await dashboard.press(.enter)
+            let before = try await Self.record("party-1", demo)
+            let theirs = Record(recordName: "party-1", recordType: "Party", recordChangeTag: before.recordChangeTag, fields: ["name": .string("Theirs")])
+            _ = try await Self.publicClient(demo).modifyRecords([RecordOperation(.update, theirs)]).first!.get()
+            try await dashboard.press(.character("S"))
+            try Golden.expect(dashboard.lines, matches: "record-form-conflict-\(size.width)x\(size.height)")
+        }
+    }
+}

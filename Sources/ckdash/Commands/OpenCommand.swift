@@ -28,9 +28,6 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The colour theme: default, light, high-contrast, solarized-dark, monochrome, or your own (or CKDASH_THEME).", valueName: "name"))
     var theme: String?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("The embedded server's data folder (default $XDG_DATA_HOME/ckdash).", valueName: "path"))
-    var dataDirectory: String?
-
     func run() async throws {
         AllocatorArenas.shareOne()
         let variables = ProcessInfo.processInfo.environment
@@ -38,10 +35,7 @@ struct OpenCommand: AsyncParsableCommand {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 throw CommandFailure("the dashboard needs a terminal: run it in one, or use a subcommand (ckdash --help lists them)")
             }
-            var embedded: EmbeddedServer?
-            if try !connection.givesServer(variables: variables) {
-                embedded = try await EmbeddedServer.start(dataDirectory: dataFolder(variables: variables), logger: Logger(label: "ckserver") { _ in SwiftLogNoOpLogHandler() })
-            }
+            let embedded = try await connection.embeddedServerIfNoneGiven(variables: variables)
             let settings = try connection.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
             let client = CloudKitClient(configuration: ClientConfiguration(
                 serverURL: settings.serverURL, container: nil, credentials: .managementToken(try settings.requireToken()), retryPolicy: .never,
@@ -57,14 +51,6 @@ struct OpenCommand: AsyncParsableCommand {
             await embedded?.stop()
             try outcome.get()
         }
-    }
-
-    /// `--data-dir`, else `$XDG_DATA_HOME/ckdash`, else `~/.local/share/ckdash`.
-    private func dataFolder(variables: [String: String]) -> URL {
-        if let dataDirectory { return URL(fileURLWithPath: (dataDirectory as NSString).expandingTildeInPath, isDirectory: true) }
-        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") { return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("ckdash") }
-        let home = variables["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/ckdash")
     }
 
     /// Runs the dashboard's loop on a thread of its own, which owns the terminal, so that the loop's waiting for

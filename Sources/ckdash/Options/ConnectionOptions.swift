@@ -31,6 +31,11 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A profile of $XDG_CONFIG_HOME/ckdash/config.toml (or CKDASH_PROFILE).", valueName: "name"))
     var profile: String?
 
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp("The embedded server's data folder, used when no server is given (default $XDG_DATA_HOME/ckdash).", valueName: "path"))
+    var dataDirectory: String?
+
     /// The settings these options give, with the environment variables and the profile filling the gaps.
     /// - Parameter fallbackServer: The server (and its management token) to use when none is given: the
     ///   dashboard's embedded one.

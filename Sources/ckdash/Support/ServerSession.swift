@@ -1,5 +1,6 @@
 import CKClient
 import CKModel
+import CKServer
 import CKSchema
 import CommandLineSupport
 import Foundation
@@ -14,28 +15,44 @@ enum ServerSession {
         _ options: ConnectionOptions, usesDatabase: Bool = false, _ body: (CloudKitClient, ConnectionSettings) async throws -> Void
     ) async throws {
         try await reportingFailures(of: "ckdash") {
-            let settings = try options.settings()
-            if usesDatabase, settings.database != .public, settings.actingAsUser == nil {
-                throw CommandFailure(
-                    "the \(settings.database.rawValue) database belongs to a user: give --as-user USER (`ckdash users` lists them)")
-            }
-            let client = CloudKitClient(configuration: ClientConfiguration(
-                serverURL: settings.serverURL, container: settings.container, environment: settings.environment, database: settings.database,
-                credentials: .managementToken(try settings.requireToken())))
+            let variables = ProcessInfo.processInfo.environment
+            let embedded = try await options.embeddedServerIfNoneGiven(variables: variables)
             do {
-                try await body(try await acting(client, as: settings.actingAsUser, in: settings), settings)
-            } catch let error as CloudKitClientError {
-                try? await client.shutdown()
-                throw CommandFailure(Self.reason(error, server: settings.serverURL))
-            } catch let error as RecordFileError {
-                try? await client.shutdown()
-                throw CommandFailure(error.description)
+                var settings = try options.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
+                if embedded != nil, settings.container == nil { settings.container = EmbeddedServer.demoContainer }
+                try await run(settings, usesDatabase: usesDatabase, body)
             } catch {
-                try? await client.shutdown()
+                await embedded?.stop()
                 throw error
             }
-            try await client.shutdown()
+            await embedded?.stop()
         }
+    }
+
+    /// Runs `body` with a client for `settings`, shutting the client down whatever happens.
+    private static func run(
+        _ settings: ConnectionSettings, usesDatabase: Bool, _ body: (CloudKitClient, ConnectionSettings) async throws -> Void
+    ) async throws {
+        if usesDatabase, settings.database != .public, settings.actingAsUser == nil {
+            throw CommandFailure(
+                "the \(settings.database.rawValue) database belongs to a user: give --as-user USER (`ckdash users` lists them)")
+        }
+        let client = CloudKitClient(configuration: ClientConfiguration(
+            serverURL: settings.serverURL, container: settings.container, environment: settings.environment, database: settings.database,
+            credentials: .managementToken(try settings.requireToken())))
+        do {
+            try await body(try await acting(client, as: settings.actingAsUser, in: settings), settings)
+        } catch let error as CloudKitClientError {
+            try? await client.shutdown()
+            throw CommandFailure(Self.reason(error, server: settings.serverURL))
+        } catch let error as RecordFileError {
+            try? await client.shutdown()
+            throw CommandFailure(error.description)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
     }
 
     /// The client acting as `user` (a record name, name or email address of the container's users), or `client`

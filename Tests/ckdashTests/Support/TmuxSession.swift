@@ -20,7 +20,7 @@ final class TmuxSession {
     static var isAvailable: Bool { tmux != nil }
 
     /// The temporary folder of this session.
-    private let folder: URL
+    let folder: URL
     private let tmux: URL
     private let socket: String
     private var isStopped = false

@@ -172,3 +172,22 @@ extension RecordChangesTests {
         }
     }
 }
+
+extension RecordChangesTests {
+    @Test("D on a record's own screen deletes it after asking; e opens its form")
+    func deleteFromRecordScreen() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("record party-2")
+            try await dashboard.press(.character("e"))
+            #expect(dashboard.lines[1].contains("Edit party-2"))
+            try await dashboard.press(.escape, .character("D"))
+            #expect(dashboard.confirmation?.title == "Delete party-2?")
+            #expect(dashboard.screen.contains("Delete party-2?"))
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Deleted 1 record: :undo (or u) saves them again")
+            #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-2"]).first.map { (try? $0.get()) == nil } == true)
+        }
+    }
+}

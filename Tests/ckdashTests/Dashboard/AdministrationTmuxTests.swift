@@ -1,0 +1,96 @@
+import CKTestSupport
+import Foundation
+import Testing
+
+/// The dashboard's administration end to end under tmux, on the embedded default: a schema change deployed to
+/// production and checked with `ckdash schema export`, and a record created and edited through a conflict; the CLI
+/// works on the same data folder from another process meanwhile.
+@Suite("ckdash administration under tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+struct AdministrationTmuxTests {
+    static let container = "iCloud.com.example.Party"
+
+    /// `ckdash arguments` run beside the dashboard, on the same embedded data folder.
+    static func ckdash(_ arguments: [String], in session: TmuxSession) throws -> CommandRun {
+        try CommandRun.ckdash(arguments, environment: [
+            "HOME": session.folder.path, "XDG_DATA_HOME": session.folder.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": session.folder.appendingPathComponent("config").path,
+        ])
+    }
+
+    @Test("add a field and an index, see them in the deploy diff, deploy by typing the container's name, find them with schema export; removing the field is then refused")
+    func deployFieldAndIndex() throws {
+        let session = try TmuxSession(width: 160)
+        defer { session.stop() }
+        try DashboardTmuxTests.waitForRecordTypes(session)
+        try session.command("fields Party")
+        try session.waitFor("Fields of Party [")
+        try session.press("a")
+        try session.waitFor("Add a field to Party")
+        try session.type("mood")
+        try session.press("Enter")
+        try session.waitFor("Type of mood")
+        try session.press("Enter")
+        try session.waitFor("Indexes of mood")
+        try session.press("Enter")
+        try session.waitFor("add field Party.mood")
+        try session.press("/")
+        try session.type("mood")
+        try session.press("Enter")
+        try session.waitFor("Fields of Party [1] /mood")
+        try session.press("1")
+        try session.waitFor("add QUERYABLE index on Party.mood")
+
+        try session.command("deploy")
+        try session.waitFor("Deploy development to production", "mood")
+        try session.press("D")
+        try session.waitFor("Type \(Self.container) to confirm.")
+        try session.type(Self.container)
+        try session.press("Enter")
+        try session.waitFor("Deployed", "production now")
+
+        try session.command("fields Party")
+        try session.waitFor("Fields of Party [")
+        try session.press("/")
+        try session.type("mood")
+        try session.press("Enter", "d")
+        try session.waitFor("Remove field mood from Party?")
+        try session.press("y")
+        try session.waitUntil("the server refuses to remove a field production has") { $0.contains("failed") && $0.contains("production") }
+
+        let export = try Self.ckdash(["schema", "export", "--environment", "production"], in: session)
+        #expect(export.status == 0, "\(export.standardError)")
+        #expect(export.standardOutput.contains("mood") && export.standardOutput.contains("STRING QUERYABLE"), "\(export.standardOutput)")
+        try session.press("q")
+        try session.waitUntil("ckdash quits") { $0.contains("EXITED 0") }
+    }
+
+    @Test("create a record in the form, then edit it through a conflict made by another ckdash process on the same data folder")
+    func recordsLifecycle() throws {
+        let session = try TmuxSession()
+        defer { session.stop() }
+        try DashboardTmuxTests.waitForRecordTypes(session)
+        try session.command("records Party")
+        try session.waitFor("Records of Party [3,000]")
+        try session.press("n")
+        try session.waitFor("New Party record", "(the server names it)")
+        try session.press("Enter")
+        try session.waitFor("Record name")
+        try session.type("party-e2e")
+        try session.press("Enter", "j", "j", "j", "j", "j", "Enter")
+        try session.waitFor("name (STRING)")
+        try session.type("Launch")
+        try session.press("Enter", "S")
+        try session.waitFor("Saved party-e2e", "Edit party-e2e")
+
+        let update = try Self.ckdash(["records", "update", "party-e2e", "--field", "name=Theirs"], in: session)
+        #expect(update.status == 0, "\(update.standardError)")
+        try session.press("Enter", "C-u")
+        try session.type("Mine")
+        try session.press("Enter", "S")
+        try session.waitFor("conflict on 1 field", "Mine", "Theirs")
+        try session.press("S")
+        try session.waitFor("Saved party-e2e")
+        let lookup = try Self.ckdash(["records", "lookup", "party-e2e"], in: session)
+        #expect(lookup.standardOutput.contains("Mine"), "\(lookup.standardOutput)")
+    }
+}

@@ -33,6 +33,8 @@ struct DashboardFuzzTests {
         Start(commands: ["records Party"], keys: [.enter], title: "Record party-1"),
         Start(commands: [], keys: [.character("Q")], title: "Query Party"),
         Start(commands: ["db private demo", "zone Receipts", "records Receipt"], keys: [.enter], title: "Record receipt-1-1"),
+        Start(commands: ["tokens"], title: "Tokens and keys"),
+        Start(commands: ["audit"], title: "Audit log"),
     ]
 
     /// Events thrown at each screen.

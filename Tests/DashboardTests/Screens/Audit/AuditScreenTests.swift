@@ -128,6 +128,24 @@ struct AuditScreenTests {
         }
     }
 
+    @Test("/ on a long log fetches the next pages while fewer entries than a screenful match")
+    func textFilterFetchesFurther() async throws {
+        try await DemoServer.run { demo in
+            for index in 1...250 {
+                _ = try await demo.containerClient.createAPIToken(name: "token \(index)")
+            }
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("audit")
+            #expect(dashboard.lines[1].contains("Audit log [200+]"))
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("token 42")
+            try await dashboard.press(.enter)
+            #expect(dashboard.lines[1].contains("Audit log [1] /token 42"))
+            #expect(dashboard.lines.contains { $0.contains("▸") && $0.contains("created token 42") })
+        }
+    }
+
     /// How many entries the whole log has.
     private static func total(of client: CloudKitClient) async throws -> Int {
         var count = 0

@@ -113,9 +113,7 @@ struct AuditScreenTests {
     func paging() async throws {
         try await DemoServer.run { demo in
             let client = demo.containerClient
-            for index in 1...250 {
-                _ = try await client.createAPIToken(name: "token \(index)")
-            }
+            try await Self.makeTokens(250, in: demo)
             let dashboard = DashboardHarness(demo, size: Self.size)
             try await dashboard.start()
             try await dashboard.command("audit")
@@ -131,9 +129,7 @@ struct AuditScreenTests {
     @Test("/ on a long log fetches the next pages while fewer entries than a screenful match")
     func textFilterFetchesFurther() async throws {
         try await DemoServer.run { demo in
-            for index in 1...250 {
-                _ = try await demo.containerClient.createAPIToken(name: "token \(index)")
-            }
+            try await Self.makeTokens(250, in: demo)
             let dashboard = DashboardHarness(demo, size: Self.size)
             try await dashboard.start()
             try await dashboard.command("audit")
@@ -143,6 +139,13 @@ struct AuditScreenTests {
             try await dashboard.press(.enter)
             #expect(dashboard.lines[1].contains("Audit log [1] /token 42"))
             #expect(dashboard.lines.contains { $0.contains("▸") && $0.contains("created token 42") })
+        }
+    }
+
+    /// Makes `count` API tokens, `token 1` first: as many entries in the log.
+    private static func makeTokens(_ count: Int, in demo: DemoServer) async throws {
+        for index in 1...count {
+            _ = try await demo.containerClient.createAPIToken(name: "token \(index)")
         }
     }
 

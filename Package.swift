@@ -136,6 +136,7 @@ let package = Package(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "CKClient", "CKServer", "CKModel", "CKSchema", "CKTestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

@@ -23,6 +23,10 @@ extension ManagementAudit {
             self.until = until
         }
 
+        /// The kinds of change the log records, each the part of its actions before the dot: `action` takes one to
+        /// keep every action of that kind (`schema` keeps `schema.import`, `schema.edit`, `schema.deploy` …).
+        public static let kinds = ["container", "schema", "user", "apiToken", "serverKey", "managementToken"]
+
         /// Whether `action` names a kind of change (`schema`) rather than one action (`schema.deploy`).
         public var actionIsKind: Bool {
             action.map { !$0.contains(".") } ?? false

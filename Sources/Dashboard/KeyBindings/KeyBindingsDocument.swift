@@ -20,6 +20,8 @@ enum KeyBindingsDocument {
         ("Roles and permissions", PermissionsScreen.keys),
         ("Users", UsersScreen.keys),
         ("Deploy (promotion to production)", DeployScreen.keys),
+        ("Tokens and keys", CredentialsScreen.keys),
+        ("Audit log", AuditScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

@@ -25,6 +25,10 @@ enum Destination: Equatable {
     case users
     /// Promotion to production: the diff of development against production, both schemas' text, the history.
     case deploy(tab: DeployTab = .changes)
+    /// The container's API tokens and server-to-server keys, and the management tokens.
+    case credentials(tab: CredentialsTab = .apiTokens)
+    /// The management changes, newest first.
+    case audit
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -63,6 +67,10 @@ enum Destination: Equatable {
             return UsersScreen(session: session, client: client)
         case .deploy(let tab):
             return DeployScreen(session: session, tab: tab, loader: DeployLoader(client: client), display: display)
+        case .credentials(let tab):
+            return CredentialsScreen(session: session, tab: tab, loader: CredentialsLoader(client: client), display: display)
+        case .audit:
+            return AuditScreen(session: session, loader: AuditLoader(client: client), display: display)
         }
     }
 
@@ -74,6 +82,7 @@ enum Destination: Equatable {
         }
     }
 
-    /// Whether the screen needs a container chosen first.
-    var needsContainer: Bool { self != .containers }
+    /// Whether the screen needs a container chosen first: every one but the containers and the audit log, which
+    /// is the server's.
+    var needsContainer: Bool { self != .containers && self != .audit }
 }

@@ -31,6 +31,9 @@ enum PaletteCommand: Equatable {
         ("users", "The users of the container, their roles; act as one", nil),
         ("deploy", "Review development's changes and deploy them to production", nil),
         ("deployments", "Show who deployed what to production, and when", nil),
+        ("tokens", "API tokens, server-to-server keys and management tokens: make, add, revoke", nil),
+        ("keys", "The server-to-server keys of the container", nil),
+        ("audit", "The audit log of management changes, newest first", nil),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
         ("db", "Switch to the public database, or a user's private or shared one", .database),
@@ -77,6 +80,9 @@ enum PaletteCommand: Equatable {
         case "users": self = .open(.users)
         case "deploy", "promote": self = .open(.deploy())
         case "deployments", "history": self = .open(.deploy(tab: .deployments))
+        case "tokens", "credentials": self = .open(.credentials())
+        case "keys": self = .open(.credentials(tab: .serverKeys))
+        case "audit", "log": self = .open(.audit)
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

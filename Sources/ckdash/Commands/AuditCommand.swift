@@ -40,8 +40,8 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         for (option, text) in [("--since", since), ("--until", until)] {
-            if let text, DisplayTime.date(from: text) == nil {
-                throw ValidationError("\(option) \(text) is not a time: give \(DisplayTime.readableForms)")
+            if let text, AuditTime.date(from: text) == nil {
+                throw ValidationError("\(option) \(text) is not a time: give \(AuditTime.readableForms)")
             }
         }
     }
@@ -50,7 +50,7 @@ struct AuditCommand: AsyncParsableCommand {
         try await ServerSession.run(connection) { client, settings in
             let filter = ManagementAudit.Filter(
                 container: thisContainer ? try settings.requireContainer() : nil, action: action, tokenName: tokenName,
-                since: since.flatMap(Self.milliseconds), until: until.flatMap(Self.milliseconds))
+                since: since.flatMap { AuditTime.milliseconds(from: $0) }, until: until.flatMap { AuditTime.milliseconds(from: $0) })
             var entries: [ManagementAudit.Entry] = []
             for try await page in client.auditLogPages(filter, limit: min(max(limit, 1), 200)) {
                 entries += page.entries
@@ -74,10 +74,5 @@ struct AuditCommand: AsyncParsableCommand {
             }
             print(table.text, terminator: "")
         }
-    }
-
-    /// A time given on the command line, in milliseconds since 1970.
-    private static func milliseconds(_ text: String) -> Int64? {
-        DisplayTime.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
     }
 }

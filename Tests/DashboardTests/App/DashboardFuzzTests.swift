@@ -35,6 +35,8 @@ struct DashboardFuzzTests {
         Start(commands: ["records Party"], keys: [.character("n")], title: "New Party record"),
         Start(commands: [], keys: [.character("Q")], title: "Query Party"),
         Start(commands: ["db private demo", "zone Receipts", "record receipt-1-1"], title: "Record receipt-1-1"),
+        Start(commands: ["tokens"], title: "Tokens and keys"),
+        Start(commands: ["audit"], title: "Audit log"),
     ]
 
     /// Events thrown at each screen.

@@ -23,6 +23,12 @@ enum Destination: Equatable {
     case users
     /// Promotion to production: the diff of development against production, both schemas' text, the history.
     case deploy(tab: DeployTab = .changes)
+    /// The subscriptions of the database; with a query, first the questions of a query subscription on it.
+    case subscriptions(subscribing: Query? = nil)
+    /// The notifications of the subscriptions of the user acted as, as they arrive.
+    case notifications
+    /// The record changes of a zone (the session's when `nil`) as they happen.
+    case zoneChanges(zoneName: String?)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -57,6 +63,13 @@ enum Destination: Equatable {
             return UsersScreen(session: session, client: client)
         case .deploy(let tab):
             return DeployScreen(session: session, tab: tab, loader: DeployLoader(client: client), display: display)
+        case .subscriptions(let query):
+            return SubscriptionsScreen(session: session, subscribing: query, loader: SubscriptionsLoader(client: client))
+        case .notifications:
+            return NotificationsScreen(session: session, loader: NotificationsLoader(client: client), display: display)
+        case .zoneChanges(let zoneName):
+            let zone = zoneName.map { ZoneID(zoneName: $0) } ?? session.zone ?? .defaultZone
+            return ZoneChangesScreen(session: session, zone: zone, loader: ZoneChangesLoader(client: client), display: display)
         }
     }
 

@@ -30,6 +30,9 @@ enum PaletteCommand: Equatable {
         ("users", "The users of the container, their roles; act as one", nil),
         ("deploy", "Review development's changes and deploy them to production", nil),
         ("deployments", "Show who deployed what to production, and when", nil),
+        ("subscriptions", "List the subscriptions of the database; create and delete them", nil),
+        ("notifications", "Watch the notifications of the user's subscriptions arrive", nil),
+        ("changes", "Watch a zone's records change, live (the current zone when none is named)", .zone),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
         ("db", "Switch to the public database, or a user's private or shared one", .database),
@@ -75,6 +78,9 @@ enum PaletteCommand: Equatable {
         case "users": self = .open(.users)
         case "deploy", "promote": self = .open(.deploy())
         case "deployments", "history": self = .open(.deploy(tab: .deployments))
+        case "subscriptions", "subs": self = .open(.subscriptions())
+        case "notifications", "notify": self = .open(.notifications)
+        case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

@@ -33,6 +33,10 @@ struct DashboardFuzzTests {
         Start(commands: ["records Party"], keys: [.enter], title: "Record party-1"),
         Start(commands: [], keys: [.character("Q")], title: "Query Party"),
         Start(commands: ["db private demo", "zone Receipts", "records Receipt"], keys: [.enter], title: "Record receipt-1-1"),
+        Start(commands: ["db private demo", "zones"], title: "Zones of private"),
+        Start(commands: ["db private demo", "changes Receipts"], title: "Changes in Receipts"),
+        Start(commands: ["user demo", "subscriptions"], title: "Subscriptions of public"),
+        Start(commands: ["user demo", "notifications"], title: "Notifications for demo"),
     ]
 
     /// Events thrown at each screen.

@@ -10,6 +10,4 @@ extension KeyAction {
     static let showNotifications = KeyAction("show-notifications")
     /// Create a query subscription from the query built.
     static let subscribeToQuery = KeyAction("subscribe-to-query")
-    /// Clear the notifications or changes listed so far.
-    static let clearList = KeyAction("clear-list")
 }

@@ -40,10 +40,12 @@ struct ZoneChangesScreenTests {
             record.fields = ["amount": .double(13)]
             record = try await client.modifyRecords(saving: [record], in: receipts).saveResults[0].get()
             try await dashboard.waitUntil("the update of receipt-live") { dashboard.lines[1].contains("[2]") }
-            #expect(try #require(dashboard.lines.first { $0.contains("receipt-live") }).contains("updated"))
+            let updated = try #require(dashboard.lines.first { $0.contains("receipt-live") })
+            #expect(updated.contains("updated"))
             _ = try await client.modifyRecords(deleting: ["receipt-live"], in: receipts)
             try await dashboard.waitUntil("the deletion of receipt-live") { dashboard.lines[1].contains("[3]") }
-            #expect(try #require(dashboard.lines.first { $0.contains("receipt-live") }).contains("deleted"))
+            let deleted = try #require(dashboard.lines.first { $0.contains("receipt-live") })
+            #expect(deleted.contains("deleted"))
 
             try await dashboard.press(.enter)
             #expect(dashboard.app.status?.text == "receipt-live was deleted: there is no record to open")

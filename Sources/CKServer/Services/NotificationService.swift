@@ -1,6 +1,7 @@
 import CKModel
 import CKSchema
 import Foundation
+import ServiceLifecycle
 
 /// Push tokens, the notifications of subscriptions, and their delivery through the long-poll courier.
 ///
@@ -45,7 +46,8 @@ public struct NotificationService: Sendable {
         }
     }
 
-    /// Waits up to the configured time for the next notification of the courier's token; `nil` when none came.
+    /// Waits up to the configured time for the next notification of the courier's token; `nil` when none came,
+    /// or at once when the server begins to stop, so that a waiting courier never holds up its shutdown.
     public func poll(courier: String) async throws -> String? {
         guard let bytes = Self.bytes(hex: courier), case let token = Data(bytes).base64EncodedString(),
             try await storage.pushTokenExists(token)
@@ -53,13 +55,17 @@ public struct NotificationService: Sendable {
             throw ServerError(.notFound, reason: "there is no push token for this webcourierURL")
         }
         let deadline = ContinuousClock.now + configuration.courierWait
-        while true {
-            if let payload = try await storage.takeNotification(for: token) {
-                return payload
+        return try await withGracefulShutdownHandler {
+            while true {
+                if let payload = try await storage.takeNotification(for: token) {
+                    return payload
+                }
+                let remaining = deadline - ContinuousClock.now
+                guard remaining > .zero, !Task.isShuttingDownGracefully else { return nil }
+                await bell.wait(for: token, upTo: min(remaining, Self.courierRecheck))
             }
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else { return nil }
-            await bell.wait(for: token, upTo: min(remaining, Self.courierRecheck))
+        } onGracefulShutdown: { [bell] in
+            bell.ring([token])
         }
     }
 

@@ -29,6 +29,12 @@ enum Destination: Equatable {
     case credentials(tab: CredentialsTab = .apiTokens)
     /// The management changes, newest first.
     case audit
+    /// The subscriptions of the database; with a query, first the questions of a query subscription on it.
+    case subscriptions(subscribing: Query? = nil)
+    /// The notifications of the subscriptions of the user acted as, as they arrive.
+    case notifications
+    /// The record changes of a zone (the session's when `nil`) as they happen.
+    case zoneChanges(zoneName: String?)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -71,6 +77,13 @@ enum Destination: Equatable {
             return CredentialsScreen(session: session, tab: tab, loader: CredentialsLoader(client: client), display: display)
         case .audit:
             return AuditScreen(session: session, loader: AuditLoader(client: client), display: display)
+        case .subscriptions(let query):
+            return SubscriptionsScreen(session: session, subscribing: query, loader: SubscriptionsLoader(client: client))
+        case .notifications:
+            return NotificationsScreen(session: session, loader: NotificationsLoader(client: client), display: display)
+        case .zoneChanges(let zoneName):
+            let zone = zoneName.map { ZoneID(zoneName: $0) } ?? session.zone ?? .defaultZone
+            return ZoneChangesScreen(session: session, zone: zone, loader: ZoneChangesLoader(client: client), display: display)
         }
     }
 

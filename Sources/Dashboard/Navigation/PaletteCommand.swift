@@ -34,6 +34,9 @@ enum PaletteCommand: Equatable {
         ("tokens", "API tokens, server-to-server keys and management tokens: make, add, revoke", nil),
         ("keys", "The server-to-server keys of the container", nil),
         ("audit", "The audit log of management changes, newest first", nil),
+        ("subscriptions", "List the subscriptions of the database; create and delete them", nil),
+        ("notifications", "Watch the notifications of the user's subscriptions arrive", nil),
+        ("changes", "Watch a zone's records change, live (the current zone when none is named)", .zone),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
         ("db", "Switch to the public database, or a user's private or shared one", .database),
@@ -83,6 +86,9 @@ enum PaletteCommand: Equatable {
         case "tokens", "credentials": self = .open(.credentials())
         case "keys": self = .open(.credentials(tab: .serverKeys))
         case "audit", "log": self = .open(.audit)
+        case "subscriptions", "subs": self = .open(.subscriptions())
+        case "notifications", "notify": self = .open(.notifications)
+        case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

@@ -32,6 +32,11 @@ struct FieldValueDisplay: Sendable {
             parts.second ?? 0)
     }
 
+    /// The time of day of `date`: `09:30:00`, for what a live view sees happen.
+    func time(_ date: Date) -> String {
+        String(self.date(date).suffix(8))
+    }
+
     /// The type of `value` as the schema writes it: `STRING`, `LIST<INT64>`.
     static func typeName(of value: FieldValue) -> String {
         value.typeTag.description

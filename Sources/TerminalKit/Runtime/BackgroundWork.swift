@@ -27,6 +27,8 @@ public final class BackgroundWork {
     private let wake: @Sendable () -> Void
     private var handlers: [Job: (Result<any Sendable, any Error>) -> Void] = [:]
     private var tasks: [Job: Task<Void, Never>] = [:]
+    /// The jobs `isBusy` leaves out: those started by `startWaiting(_:apply:)`.
+    private var waiting: Set<Job> = []
     private var nextNumber = 0
 
     /// Creates the queue; `wake` is called from the job's task when a result is ready, so an idle run loop can
@@ -35,8 +37,11 @@ public final class BackgroundWork {
         self.wake = wake
     }
 
-    /// Whether any job is still running: what a spinner shows.
-    public var isBusy: Bool { !tasks.isEmpty }
+    /// Whether any job is still running, leaving out the waiting ones: what a spinner shows.
+    public var isBusy: Bool { tasks.count > waiting.count }
+
+    /// Whether any waiting job (`startWaiting(_:apply:)`) is still running.
+    public var isWaiting: Bool { !waiting.isEmpty }
 
     /// Starts `operation` as a task; `apply` gets its result on the run loop's thread, unless the job is
     /// cancelled first.
@@ -60,10 +65,22 @@ public final class BackgroundWork {
         return job
     }
 
+    /// Starts `operation` as `start(_:apply:)` does, as a job that waits for something which may take long to
+    /// come, such as a long poll for notifications: `isBusy` leaves it out, so no spinner turns while it waits.
+    @discardableResult
+    public func startWaiting<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value, apply: @escaping (Result<Value, any Error>) -> Void
+    ) -> Job {
+        let job = start(operation, apply: apply)
+        waiting.insert(job)
+        return job
+    }
+
     /// Cancels a job: its task is cancelled and its result, if it still comes, is not applied.
     public func cancel(_ job: Job) {
         tasks.removeValue(forKey: job)?.cancel()
         handlers[job] = nil
+        waiting.remove(job)
     }
 
     /// Cancels every job.
@@ -84,6 +101,7 @@ public final class BackgroundWork {
         var applied = 0
         for (job, result) in arrived {
             tasks[job] = nil
+            waiting.remove(job)
             guard let handler = handlers.removeValue(forKey: job) else { continue }
             handler(result)
             applied += 1

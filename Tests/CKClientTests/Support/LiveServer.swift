@@ -28,14 +28,16 @@ struct LiveServer: Sendable {
     let transport: AsyncHTTPClientTransport
 
     /// Runs `body` against a fresh server, then stops the server and removes its data folder.
-    /// - Parameter rotatedTokenGracePeriod: How long a replaced web auth token keeps working.
+    /// - Parameters:
+    ///   - rotatedTokenGracePeriod: How long a replaced web auth token keeps working.
+    ///   - courierWait: How long a `webcourierURL` request waits for a notification.
     static func run<Value: Sendable>(
-        rotatedTokenGracePeriod: Duration = .seconds(1800), _ body: @Sendable (LiveServer) async throws -> Value
+        rotatedTokenGracePeriod: Duration = .seconds(1800), courierWait: Duration = .seconds(30), _ body: @Sendable (LiveServer) async throws -> Value
     ) async throws -> Value {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckclient-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let configuration = ServerConfiguration(dataDirectory: folder, rotatedTokenGracePeriod: rotatedTokenGracePeriod)
+        let configuration = ServerConfiguration(dataDirectory: folder, rotatedTokenGracePeriod: rotatedTokenGracePeriod, courierWait: courierWait)
         let storage = try SQLiteStorage(path: configuration.databaseURL.path)
         let container = ContainerID(rawValue: "iCloud.com.example.Party")!
         try await ContainerService(storage: storage).create(container)

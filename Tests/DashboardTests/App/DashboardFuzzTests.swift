@@ -37,6 +37,10 @@ struct DashboardFuzzTests {
         Start(commands: ["db private demo", "zone Receipts", "record receipt-1-1"], title: "Record receipt-1-1"),
         Start(commands: ["tokens"], title: "Tokens and keys"),
         Start(commands: ["audit"], title: "Audit log"),
+        Start(commands: ["db private demo", "zones"], title: "Zones of private"),
+        Start(commands: ["db private demo", "changes Receipts"], title: "Changes in Receipts"),
+        Start(commands: ["user demo", "subscriptions"], title: "Subscriptions of public"),
+        Start(commands: ["user demo", "notifications"], title: "Notifications for demo"),
     ]
 
     /// Events thrown at each screen.

@@ -41,4 +41,28 @@ struct BackgroundWorkTests {
         work.deliverFinished()
         #expect(sawCancellation.withLock { $0 } && !applied)
     }
+
+    @Test("a waiting job is not busy work, yet its result is applied and cancelAll cancels it")
+    func waiting() async throws {
+        let work = BackgroundWork()
+        var polled: [String] = []
+        work.startWaiting({ "notification" }) { polled.append((try? $0.get()) ?? "failed") }
+        #expect(!work.isBusy)
+        try await runLoop(work) { !polled.isEmpty }
+        #expect(polled == ["notification"])
+
+        let sawCancellation = Mutex(false)
+        work.startWaiting({
+            do { try await Task.sleep(for: .seconds(10)) } catch { sawCancellation.withLock { $0 = true } }
+            return "late"
+        }) { polled.append((try? $0.get()) ?? "failed") }
+        work.start({ 1 }) { _ in }
+        #expect(work.isBusy && work.isWaiting)
+        try await runLoop(work) { !work.isBusy }
+        work.cancelAll()
+        #expect(!work.isWaiting)
+        try await runLoop(work) { sawCancellation.withLock { $0 } }
+        work.deliverFinished()
+        #expect(sawCancellation.withLock { $0 } && polled == ["notification"])
+    }
 }

@@ -74,6 +74,9 @@ final class QueryBuilderScreen: Screen {
         KeyBinding(.showCommand, keys: [.character("C")], label: "Command", help: "Show the query as a ckdash records query command", group: "Query"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the command, or what the JSON or command view shows (OSC 52)", group: "Query"),
         MissingIndex.binding(group: "Query"),
+        KeyBinding(
+            .subscribeToQuery, keys: [.character("N")], label: "Subscribe",
+            help: "Subscribe to the query: be notified when a matching record is created, updated or deleted", group: "Query", isMutation: true),
         KeyBinding(.nextPart, keys: [.tab], label: "Next part", help: "Move to the next part of the row: field, comparator, value (also l or →)", group: "Query", isShownInHints: false),
         KeyBinding(.previousPart, keys: [.backTab], label: "Previous part", help: "Move to the previous part of the row (also h or ←)", group: "Query", isShownInHints: false),
     ])
@@ -113,6 +116,7 @@ final class QueryBuilderScreen: Screen {
         case .showJSON, .showCommand: openTextPanel(json: action == .showJSON, host: host)
         case .copy: copyCommand(host: host)
         case .addMissingIndex: addMissingIndex(host: host)
+        case .subscribeToQuery: subscribe(host: host)
         default: break
         }
     }

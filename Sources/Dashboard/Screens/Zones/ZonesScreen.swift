@@ -1,14 +1,20 @@
 import CKModel
 import TerminalKit
 
-/// The zones of the session's database with their sync state; Enter browses a zone's record types.
-final class ZonesScreen: Screen {
+/// The zones of the session's database with their sync state; Enter browses a zone's record types, `c` watches
+/// its changes live, `n` creates a custom zone and `d` deletes one after saying how many records go with it.
+final class ZonesScreen: FilteredListScreen {
     let session: Session
-    private let zones: Remote<[Zone]>
-    private var list = FilteredList<Zone>(columns: ZoneRows.columns, emptyMessage: "No zones", name: \.zoneID.zoneName)
+    let loader: ZonesLoader
+    let zones: Remote<[Zone]>
+    var list = FilteredList<Zone>(columns: ZoneRows.columns, emptyMessage: "No zones", name: \.zoneID.zoneName)
+    var question: SchemaQuestion?
+    /// The zone to select once the zones are fetched again (one just created).
+    var pendingSelection: String?
 
     init(session: Session, loader: ZonesLoader) {
         self.session = session
+        self.loader = loader
         zones = Remote { try await loader.zones() }
     }
 
@@ -17,18 +23,25 @@ final class ZonesScreen: Screen {
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Browse the record types in the selected zone", group: "Zones"),
+        KeyBinding(.showZoneChanges, keys: [.character("c")], label: "Changes", help: "Watch the records of the selected zone change, live", group: "Zones"),
+        KeyBinding(.createZone, keys: [.character("n")], label: "New zone", help: "Create a custom zone (private database)", group: "Zones", isMutation: true),
+        KeyBinding(
+            .deleteZone, keys: [.character("d")], label: "Delete", help: "Delete the selected custom zone and its records (asks first, saying how many)",
+            group: "Zones", isMutation: true),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
-    var statusItems: [String] { list.statusItems }
-    var filterStyle: FilterStyle? { .live }
-    var filterText: String { list.filter }
     var isLoading: Bool { zones.isLoading }
 
     func load(_ host: any ScreenHost) {
         zones.load(in: host.work) { [weak self, weak host] loaded in
+            guard let self else { return }
             host?.learn(loaded.map(\.zoneID.zoneName), for: .zone)
-            self?.list.show(loaded, rows: ZoneRows.rows)
+            list.show(loaded, rows: ZoneRows.rows)
+            if let name = pendingSelection {
+                list.select { $0.zoneID.zoneName == name }
+                pendingSelection = nil
+            }
         }
     }
 
@@ -37,23 +50,32 @@ final class ZonesScreen: Screen {
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
-        guard action == .open, let zone = list.selected else { return }
-        var next = session
-        next.zone = zone.zoneID.zoneName == ZoneID.defaultZoneName ? nil : zone.zoneID
-        next.recordType = nil
-        host.open(.recordTypes, session: next)
+        switch action {
+        case .open:
+            guard let zone = list.selected else { return }
+            var next = session
+            next.zone = zone.zoneID.isDefaultZone ? nil : zone.zoneID
+            next.recordType = nil
+            host.open(.recordTypes, session: next)
+        case .showZoneChanges:
+            guard let zone = list.selected else { return }
+            host.open(.zoneChanges(zoneName: zone.zoneID.zoneName), session: session)
+        case .createZone:
+            askNewZoneName(host: host)
+        case .deleteZone:
+            confirmDeletion(host: host)
+        default:
+            break
+        }
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        list.table.handleOpening(key) { perform(.open, host: host) }
-    }
-
-    func applyFilter(_ text: String, host: any ScreenHost) {
-        list.applyFilter(text)
+        handleListKey(key, host: host) { perform(.open, host: host) }
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard zones.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading zones…") != nil else { return }
-        list.table.draw(in: rect, on: &canvas, theme: theme, focused: true)
+        list.table.draw(in: rect, on: &canvas, theme: theme, focused: question == nil)
+        question?.draw(in: rect, on: &canvas, theme: theme)
     }
 }

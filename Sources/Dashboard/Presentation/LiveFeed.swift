@@ -1,0 +1,104 @@
+import TerminalKit
+
+/// What the live screens share (a zone's changes, the notifications): a starting point fetched once (a sync
+/// token, a push token's courier URL), then a `LivePoll` from it whose answers add their items at the top of a
+/// filtered list, newest first, under a line saying that the list is live or why it stopped.
+final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
+    /// The items so far, narrowed by the `/` filter.
+    var list: FilteredList<Item>
+    private let start: Remote<Cursor>
+    private let poll: LivePoll<Answer>
+    private let fetch: @Sendable (Cursor) async throws -> Answer
+    private let advance: (Answer) -> (cursor: Cursor?, items: [Item])
+    private let rows: ([Item]) -> TableRows
+    /// Where the next fetch starts from, once started.
+    private var cursor: Cursor?
+    /// Why the polling stopped, until `load` starts it again.
+    private var stopped: String?
+    private var items: [Item] = []
+
+    /// A feed whose items are listed in a table of `columns` (each item made into a row by `rows`, matched by the
+    /// filter on `name`), started from what `start` fetches, then fetching with `fetch` every `interval`; `advance`
+    /// gives an answer's items (newest first) and the cursor the next fetch starts from (the same one when `nil`).
+    init(
+        columns: [TableColumn], emptyMessage: String, name: @escaping (Item) -> String, interval: Duration,
+        start: @escaping @Sendable () async throws -> Cursor, fetch: @escaping @Sendable (Cursor) async throws -> Answer,
+        advance: @escaping (Answer) -> (cursor: Cursor?, items: [Item]), rows: @escaping ([Item]) -> TableRows
+    ) {
+        list = FilteredList(columns: columns, emptyMessage: emptyMessage, name: name)
+        self.start = Remote(start)
+        poll = LivePoll(every: interval)
+        self.fetch = fetch
+        self.advance = advance
+        self.rows = rows
+    }
+
+    /// Whether the starting point is being fetched, which Esc cancels.
+    var isLoading: Bool { start.isLoading }
+
+    /// `base [count] /filter · live`: a live screen's title.
+    func title(_ base: String) -> String {
+        list.title(base, isLoaded: cursor != nil) + (poll.isPolling ? " · live" : "")
+    }
+
+    /// Fetches the starting point and polls from it; after a stop, polls again from where it stopped.
+    func load(in work: BackgroundWork) {
+        stopped = nil
+        if let cursor {
+            listen(from: cursor, in: work)
+        } else {
+            start.load(in: work) { [weak self, weak work] cursor in
+                guard let self, let work else { return }
+                listen(from: cursor, in: work)
+            }
+        }
+    }
+
+    private func listen(from cursor: Cursor, in work: BackgroundWork) {
+        self.cursor = cursor
+        let fetch = fetch
+        poll.start(in: work, request: { [weak self] in
+            let cursor = self?.cursor ?? cursor
+            return { try await fetch(cursor) }
+        }, apply: { [weak self] answer in
+            self?.add(answer)
+        }, failed: { [weak self] error in
+            self?.stopped = ErrorMessage.text(for: error)
+        })
+    }
+
+    private func add(_ answer: Answer) {
+        let (next, new) = advance(answer)
+        if let next { cursor = next }
+        guard !new.isEmpty else { return }
+        items.insert(contentsOf: new, at: 0)
+        list.show(items, rows: rows)
+    }
+
+    /// Stops fetching: the starting point, and the poll (when the screen is left).
+    func cancel(in work: BackgroundWork) {
+        start.cancel(in: work)
+        poll.stop()
+    }
+
+    /// Starts the next fetch, from the screen's frame while it is on top.
+    func resume() {
+        poll.resume()
+    }
+
+    /// Forgets the items listed so far; new ones keep coming.
+    func clear() {
+        items = []
+        list.show(items, rows: rows)
+    }
+
+    /// Draws the state of the starting point while there is none (`loading`, or the error), else the line saying
+    /// `live` (or why the polling stopped) above the table.
+    func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme, loading: String, live: String) {
+        guard start.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: loading) != nil else { return }
+        let (caption, table) = rect.splitTop(1)
+        let text = stopped.map { "Stopped: \($0) r starts again." } ?? live
+        canvas.write(text, in: caption, style: theme.style(stopped == nil ? .muted : .error))
+        list.table.draw(in: table, on: &canvas, theme: theme, focused: true)
+    }
+}

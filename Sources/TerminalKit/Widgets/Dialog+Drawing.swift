@@ -24,7 +24,9 @@ extension Dialog {
             canvas.write(line, in: inside.row(offset + 1), style: style)
         }
         drawButtons(in: inside.row(inside.height - 1), on: &canvas, theme: theme)
-        return Rect(x: inside.x, y: inside.y + lines.count + 2, width: inside.width, height: extraRows)
+        // On a terminal too short for the whole message the rows stay inside the box, above the buttons.
+        let top = max(inside.y, min(inside.y + lines.count + 2, inside.maxY - 1 - extraRows))
+        return Rect(x: inside.x, y: top, width: inside.width, height: extraRows).intersection(inside)
     }
 
     private var buttonsText: [String] { buttons.map { "[ \($0.title) ]" } }

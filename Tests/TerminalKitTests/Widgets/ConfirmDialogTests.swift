@@ -58,6 +58,17 @@ struct ConfirmDialogTests {
         #expect(confirmation.handle(.escape) == .declined)
     }
 
+    @Test("on a terminal too short for its message, the typed name stays inside the dialog, above its buttons")
+    func typedNameOnShortTerminal() {
+        var confirmation = TypedConfirmDialog(
+            title: "Delete", message: "Deleting it removes its 1,049 records and its change history.", requiredName: "Receipts", confirmTitle: "Delete")
+        for character in "Rec" { _ = confirmation.handle(.character(character)) }
+        let canvas = render(width: 30, height: 8) { _ = confirmation.draw(in: $0.bounds, on: &$0, theme: theme) }
+        let fieldRow = canvas.lines.firstIndex { $0.contains("│ Rec") }
+        #expect(fieldRow != nil && fieldRow! < canvas.lines.count - 2, "\(canvas.lines.joined(separator: "\n"))")
+        #expect(canvas.lines.last?.contains("┘") == true)
+    }
+
     @Test("the typed-name dialog shows the field above its buttons, Deploy disabled until the name matches")
     func typedNameRendering() {
         var confirmation = TypedConfirmDialog(

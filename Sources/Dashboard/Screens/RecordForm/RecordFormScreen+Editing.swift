@@ -57,7 +57,7 @@ extension RecordFormScreen {
             guard let self else { return }
             switch outcome {
             case .saved(let record):
-                noteSaved()
+                hasChangedData = true
                 conflict = nil
                 self.draft = RecordDraft(editing: record, of: saving.recordType)
                 host?.report(StatusMessage("Saved \(record.recordName ?? name) (change tag \(record.recordChangeTag ?? "?"))", kind: .success))

@@ -29,7 +29,8 @@ final class RecordFormScreen: Screen {
     var conflict: RecordConflict?
     var overlay: Overlay?
     var table = Table(columns: RecordFormRows.columns, source: TableRows([]))
-    private(set) var hasChangedData = false
+    /// Whether a save reached the server, so the screen below fetches again when the form closes.
+    var hasChangedData = false
 
     /// The form for a new record of `recordType` (`recordName` `nil`) or for the record named `recordName`.
     init(session: Session, recordType: String, recordName: String?, loader: RecordFormLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
@@ -146,11 +147,6 @@ final class RecordFormScreen: Screen {
             table = Table(columns: RecordFormRows.columns, source: RecordFormRows.rows(of: draft, display: display))
         }
         if let selected { table.select(row: selected) }
-    }
-
-    /// Notes that the record on the server changed, so the screen below fetches again when the form closes.
-    func noteSaved() {
-        hasChangedData = true
     }
 
     private static func hint(for field: Field) -> String {

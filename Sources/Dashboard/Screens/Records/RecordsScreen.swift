@@ -36,7 +36,7 @@ final class RecordsScreen: Screen {
     let editor: SchemaEditor
     private let statistics: Remote<[String: ManagementStatistics.RecordType]>
     var columns: RecordColumns?
-    var source: RecordRowsSource
+    private var source: RecordRowsSource
     var table: Table
     private var fetch: BackgroundWork.Job?
     private var fetchError: String?

@@ -5,9 +5,12 @@ import Testing
 /// The dashboard's administration end to end under tmux, on the embedded default: a schema change deployed to
 /// production and checked with `ckdash schema export`, and a record created and edited through a conflict; the CLI
 /// works on the same data folder from another process meanwhile.
-@Suite("ckdash administration under tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
-struct AdministrationTmuxTests {
-    static let container = "iCloud.com.example.Party"
+///
+/// These belong to `DashboardTmuxTests`, which runs one tmux session at a time: each test waits synchronously on
+/// its session, and two at once would hold both threads of a two-core machine's task pool, starving every other
+/// suite's servers.
+extension DashboardTmuxTests {
+    static let administeredContainer = "iCloud.com.example.Party"
 
     /// `ckdash arguments` run beside the dashboard, on the same embedded data folder.
     static func ckdash(_ arguments: [String], in session: TmuxSession) throws -> CommandRun {
@@ -43,8 +46,8 @@ struct AdministrationTmuxTests {
         try session.command("deploy")
         try session.waitFor("Deploy development to production", "mood")
         try session.press("D")
-        try session.waitFor("Type \(Self.container) to confirm.")
-        try session.type(Self.container)
+        try session.waitFor("Type \(Self.administeredContainer) to confirm.")
+        try session.type(Self.administeredContainer)
         try session.press("Enter")
         try session.waitFor("Deployed", "production now")
 

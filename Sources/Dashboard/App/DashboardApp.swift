@@ -182,9 +182,9 @@ extension DashboardApp: ScreenHost {
             report(StatusMessage("Nothing to undo: no bulk delete or import in this session", kind: .warning))
             return
         }
-        let client = entry.session.client(from: configuration.client)
+        let (client, assetFiles) = (entry.session.client(from: configuration.client), undoJournal.assetFiles)
         confirm(Confirmation(title: "Undo: \(entry.description)?", message: entry.revertDescription, confirmTitle: "Undo")) { [weak self] in
-            self?.change("Undoing: \(entry.description)", { try await UndoJournal.revert(entry, with: client) }) { [weak self] count in
+            self?.change("Undoing: \(entry.description)", { try await UndoJournal.revert(entry, with: client, assetFiles: assetFiles) }) { [weak self] count in
                 guard let self else { return }
                 undoJournal.removeLast()
                 report(StatusMessage("Undone: \(entry.description) (\(Counting.counted(count, "record")))", kind: .success))

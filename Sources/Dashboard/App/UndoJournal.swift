@@ -3,7 +3,8 @@ import CKModel
 
 /// The bulk record changes of this dashboard session that `:undo` (or u on a records screen) can revert, newest
 /// last: a delete keeps the records it removed (with those its DELETE_SELF references removed) to save them again,
-/// an import keeps the names it created to delete them.
+/// an import keeps the names it created to delete them. The files of the deleted records' ASSET fields are kept
+/// in `assetFiles` until the journal goes.
 final class UndoJournal {
     /// How a change is reverted.
     enum Reversal: Sendable {
@@ -32,6 +33,8 @@ final class UndoJournal {
 
     /// The changes, oldest first.
     private(set) var entries: [Entry] = []
+    /// The files of the ASSET fields of the records deleted, for `.recreate` to upload again.
+    let assetFiles = KeptAssetFiles()
 
     /// Records a change that can be reverted.
     func append(_ entry: Entry) {
@@ -43,16 +46,18 @@ final class UndoJournal {
         _ = entries.popLast()
     }
 
-    /// Reverts `entry` through `client` (addressed to the entry's session), a batch at a time; returns how many
-    /// records were saved or deleted.
-    static func revert(_ entry: Entry, with client: CloudKitClient, batchSize: Int = 200) async throws -> Int {
+    /// Reverts `entry` through `client` (addressed to the entry's session), a batch at a time, uploading the
+    /// recreated records' ASSET files again from `assetFiles`; returns how many records were saved or deleted.
+    static func revert(_ entry: Entry, with client: CloudKitClient, assetFiles: KeptAssetFiles, batchSize: Int = 200) async throws -> Int {
         let zone = entry.session.zone
         var done = 0
         switch entry.reversal {
         case .recreate(let records):
             for start in stride(from: 0, to: records.count, by: batchSize) {
-                let batch = records[start..<min(records.count, start + batchSize)].map { record in
-                    RecordOperation(.forceReplace, Record(recordName: record.recordName, recordType: record.recordType, fields: record.fields, parent: record.parent))
+                var batch: [RecordOperation] = []
+                for record in records[start..<min(records.count, start + batchSize)] {
+                    let saved = try await assetFiles.reuploaded(record, with: client, in: zone)
+                    batch.append(RecordOperation(.forceReplace, Record(recordName: saved.recordName, recordType: saved.recordType, fields: saved.fields, parent: saved.parent)))
                 }
                 done += try await client.modifyRecords(batch, in: zone, atomically: false).map { try $0.get() }.count
             }

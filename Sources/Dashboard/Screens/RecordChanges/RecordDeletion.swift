@@ -46,9 +46,11 @@ struct RecordDeletion {
         let total = plan.targets.count + plan.dependents.count
         let description = "deleted \(subject)" + (plan.dependents.isEmpty ? "" : " and \(Counting.counted(plan.dependents.count, "record")) with it")
         host.confirm(Confirmation(title: "Delete \(subject)?", message: message)) { [weak host] in
-            let (client, zone, names, session) = (client, session.zone, names, session)
-            host?.change("Deleting \(Counting.counted(total, "record"))", {
-                try await client.modifyRecords(deleting: names, in: zone, atomically: false).deleteResults.map { try $0.get() }.count
+            guard let host else { return }
+            let (client, zone, names, session, assetFiles) = (client, session.zone, names, session, host.undoJournal.assetFiles)
+            host.change("Deleting \(Counting.counted(total, "record"))", {
+                try await assetFiles.keep(filesOf: plan.allRecords, with: client)
+                return try await client.modifyRecords(deleting: names, in: zone, atomically: false).deleteResults.map { try $0.get() }.count
             }) { [weak host] _ in
                 host?.undoJournal.append(UndoJournal.Entry(description: description, session: session, reversal: .recreate(plan.allRecords)))
                 host?.report(StatusMessage("Deleted \(Counting.counted(total, "record")): :undo (or u) saves them again", kind: .success))

@@ -191,3 +191,48 @@ extension RecordChangesTests {
         }
     }
 }
+
+extension RecordChangesTests {
+    @Test("undoing the delete of a record with an ASSET field saves it again with the same file")
+    func undoDeleteKeepsAssetFile() async throws {
+        try await DemoServer.run { demo in
+            let client = try await RecordFormTests.publicClient(demo)
+            let original = try await client.lookupRecords(named: ["party-51"]).first!.get()
+            guard case .asset(let asset)? = original.fields?["invitation"] else {
+                Issue.record("party-51 of the demo holds no invitation")
+                return
+            }
+            let file = try await client.downloadAsset(asset)
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("record party-51")
+            try await dashboard.press(.character("D"), .character("y"))
+            #expect(dashboard.app.status?.text == "Deleted 1 record: :undo (or u) saves them again")
+            try await dashboard.command("undo")
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Undone: deleted party-51 (1 record)")
+            let restored = try await client.lookupRecords(named: ["party-51"]).first!.get()
+            guard case .asset(let restoredAsset)? = restored.fields?["invitation"] else {
+                Issue.record("party-51 came back without its invitation: \(restored.fields ?? [:])")
+                return
+            }
+            #expect(try await client.downloadAsset(restoredAsset) == file)
+            #expect(restored.fields?["name"] == original.fields?["name"])
+        }
+    }
+
+    @Test("a record whose ASSET file cannot be kept for undo is not deleted, and the message says why")
+    func deleteRefusedWhenAssetFileCannotBeKept() async throws {
+        try await DemoServer.run { demo in
+            try FileManager.default.removeItem(at: demo.folder.appendingPathComponent("assets"))
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("record party-51")
+            try await dashboard.press(.character("D"), .character("y"))
+            let status = try #require(dashboard.app.status?.text)
+            #expect(status.contains("cannot keep the file of invitation of party-51 for :undo, so nothing was deleted"), "\(status)")
+            #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-51"]).first.map { (try? $0.get()) != nil } == true)
+            #expect(dashboard.app.undoJournal.entries.isEmpty)
+        }
+    }
+}

@@ -25,7 +25,7 @@ extension DashboardApp {
             _ = top.handle(key, host: self)
             return
         }
-        if let binding = top.bindings.binding(for: key), binding.isMutation, let refusal = refusal(of: binding) {
+        if let binding = top.bindings.binding(for: key), binding.isMutation, let refusal = refusal(of: binding) ?? loadingRefusal(of: binding) {
             report(StatusMessage(refusal, kind: .warning))
             return
         }
@@ -97,6 +97,11 @@ extension DashboardApp {
     func refusal(of binding: KeyBinding) -> String? {
         if isReadOnly { return "Read-only session: \(binding.label) is not available" }
         return top.refusal(of: binding) ?? lockRefusal
+    }
+
+    /// Why the change `binding` makes must wait: the screen on top is still fetching what the change works on.
+    private func loadingRefusal(of binding: KeyBinding) -> String? {
+        top.isLoadingForChanges ? "Still loading: \(binding.label) works once this screen has loaded" : nil
     }
 
     /// Why nothing can be changed from the screen on top now: a read-only session, or production still locked.

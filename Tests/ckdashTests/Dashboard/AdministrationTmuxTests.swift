@@ -73,7 +73,7 @@ extension DashboardTmuxTests {
         defer { session.stop() }
         try DashboardTmuxTests.waitForRecordTypes(session)
         try session.command("records Party")
-        try session.waitFor("Records of Party [3,000]")
+        try session.waitFor("Records of Party [3,000]", "1/3,000")
         try session.press("n")
         try session.waitFor("New Party record", "(the server names it)")
         try session.press("Enter")
@@ -95,5 +95,52 @@ extension DashboardTmuxTests {
         try session.waitFor("Saved party-e2e")
         let lookup = try Self.ckdash(["records", "lookup", "party-e2e"], in: session)
         #expect(lookup.standardOutput.contains("Mine"), "\(lookup.standardOutput)")
+
+        try session.press("Escape")
+        try session.waitFor("Records of Party [3,001]")
+        try session.command("record party-e2e")
+        try session.waitFor("Record party-e2e", "Mine", "no record points here")
+        try session.press("D")
+        try session.waitFor("Delete party-e2e?", "No DELETE_SELF reference points to it.")
+        try session.press("y")
+        try session.waitFor("Deleted 1 record")
+        let gone = try Self.ckdash(["records", "lookup", "party-e2e"], in: session)
+        #expect(gone.status != 0 && gone.standardError.contains("no record named"), "\(gone.standardOutput)\(gone.standardError)")
+        try session.command("undo")
+        try session.waitFor("Undo: deleted party-e2e?")
+        try session.press("y")
+        try session.waitFor("Undone: deleted party-e2e (1 record)")
+        let back = try Self.ckdash(["records", "lookup", "party-e2e"], in: session)
+        #expect(back.standardOutput.contains("Mine"), "\(back.standardOutput)\(back.standardError)")
+    }
+
+    @Test("import a CSV file into Party after its preview and dry run, then undo the import")
+    func importAndUndo() throws {
+        let session = try TmuxSession()
+        defer { session.stop() }
+        try "recordName,name,rsvpCount\nparty-imported-1,Opening,5\nparty-imported-2,Closing,7\nparty-1,Picnic 1,0\n"
+            .write(to: session.folder.appendingPathComponent("work/parties.csv"), atomically: true, encoding: .utf8)
+        try DashboardTmuxTests.waitForRecordTypes(session)
+        try session.command("records Party")
+        try session.waitFor("Records of Party [3,000]", "1/3,000")
+        try session.press("i")
+        try session.waitFor("The JSON lines or CSV file to import:")
+        try session.press("C-u")
+        try session.type("parties.csv")
+        try session.press("Enter")
+        try session.waitFor("Import parties.csv into Party?", "party-imported-1: name=Opening, rsvpCount=5")
+        try session.press("d")
+        try session.waitFor("Dry run: 3 valid records, 0 invalid, 1 already there")
+        try session.press("i")
+        try session.waitFor("Imported 2 records, 1 already there", "Records of Party [3,002]")
+        let imported = try Self.ckdash(["records", "lookup", "party-imported-1", "party-imported-2"], in: session)
+        #expect(imported.status == 0 && imported.standardOutput.contains("Closing"), "\(imported.standardOutput)\(imported.standardError)")
+
+        try session.command("undo")
+        try session.waitFor("Undo: imported 2 Party records from parties.csv?")
+        try session.press("y")
+        try session.waitFor("Undone: imported 2 Party records from parties.csv (2 records)", "Records of Party [3,000]")
+        let undone = try Self.ckdash(["records", "lookup", "party-imported-1"], in: session)
+        #expect(undone.status != 0 && undone.standardError.contains("no record named"), "\(undone.standardOutput)\(undone.standardError)")
     }
 }

@@ -190,6 +190,36 @@ extension RecordChangesTests {
             #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-2"]).first.map { (try? $0.get()) == nil } == true)
         }
     }
+
+    @Test("D pressed before the record and its schema have loaded says to wait, instead of doing nothing")
+    func deleteWhileLoading() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            dashboard.app.run(command: "record party-2")
+            dashboard.send(.key(.character("D")))
+            #expect(dashboard.app.status?.text == "Still loading: Delete works once this screen has loaded")
+            try await dashboard.settle()
+            try await dashboard.press(.character("D"))
+            #expect(dashboard.confirmation?.title == "Delete party-2?")
+        }
+    }
+
+    @Test("the records screen takes i while it fetches further pages in the background, but says to wait before its first")
+    func importWhilePaging() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            dashboard.app.run(command: "records Party")
+            dashboard.send(.key(.character("i")))
+            #expect(dashboard.app.status?.text == "Still loading: Import works once this screen has loaded")
+            try await dashboard.settle()
+            dashboard.send(.key(.character("G")))
+            #expect(dashboard.app.top.isLoading, "G does not fetch the last page, so this test proves nothing")
+            dashboard.send(.key(.character("i")))
+            #expect(dashboard.screen.contains("The JSON lines or CSV file to import:"))
+        }
+    }
 }
 
 extension RecordChangesTests {

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The dashboard's administration end to end under tmux, on the embedded default: a schema change deployed to
-/// production and checked with `ckdash schema export`, and a record created and edited through a conflict; the CLI
+/// production and checked with `ckdash schema export`; a record created, edited through a conflict, deleted and
+/// brought back by undo; a file imported and its import undone; a read-only session that changes nothing. The CLI
 /// works on the same data folder from another process meanwhile.
 ///
 /// These belong to `DashboardTmuxTests`, which runs one tmux session at a time: each test waits synchronously on
@@ -142,5 +143,55 @@ extension DashboardTmuxTests {
         try session.waitFor("Undone: imported 2 Party records from parties.csv (2 records)", "Records of Party [3,000]")
         let undone = try Self.ckdash(["records", "lookup", "party-imported-1"], in: session)
         #expect(undone.status != 0 && undone.standardError.contains("no record named"), "\(undone.standardOutput)\(undone.standardError)")
+    }
+
+    /// What the CLI sees of the data folder: record counts, schemas, users, credentials, subscriptions, audit log.
+    static func dataFolderState(_ session: TmuxSession) throws -> [String] {
+        let commands = [
+            ["containers"], ["schema", "export"], ["schema", "export", "--environment", "production"], ["users"], ["tokens"], ["subscriptions"],
+            ["audit"],
+        ]
+        return try commands.map { arguments in
+            let run = try Self.ckdash(arguments, in: session)
+            #expect(run.status == 0, "ckdash \(arguments.joined(separator: " ")): \(run.standardError)")
+            return "\(arguments): \(run.status)\n\(run.standardOutput)\(run.standardError)"
+        }
+    }
+
+    @Test("--readonly: [RO] in the header, the changing keys of each kind of screen and :undo refused with the reason, and the data folder as it was")
+    func readOnlyChangesNothing() throws {
+        let session = try TmuxSession(["--readonly"])
+        defer { session.stop() }
+        let screen = try DashboardTmuxTests.waitForRecordTypes(session)
+        let header = try #require(screen.split(separator: "\n").first)
+        #expect(header.hasPrefix(" ckdash ▸ iCloud.com.example.Party"))
+        #expect(header.hasSuffix("[RO]"))
+        let before = try Self.dataFolderState(session)
+        let visits: [(command: String, loaded: String, keys: [(key: String, label: String)])] = [
+            ("types", "Record types [4]", [("n", "New"), ("d", "Delete")]),
+            ("fields Party", "Fields of Party [", [("a", "Add"), ("d", "Remove"), ("1", "Queryable")]),
+            ("indexes", "Indexes [", [("a", "Add"), ("d", "Drop")]),
+            ("records Party", "1/3,000", [("n", "New"), ("e", "Edit"), ("d", "Delete"), ("=", "Set field"), ("i", "Import"), ("u", "Undo")]),
+            ("record party-1", "no record points here", [("e", "Edit"), ("D", "Delete")]),
+            ("zones", "Zones of public [", [("n", "New zone")]),
+            ("permissions", "Roles and permissions [", [("R", "READ"), ("n", "New role")]),
+            ("users", "Users [", [("a", "Add role"), ("v", "Discoverable")]),
+            ("deploy", "Deploy development to production", [("D", "Deploy"), ("R", "Reset dev")]),
+            ("tokens", "Tokens and keys: ", [("n", "New"), ("x", "Revoke")]),
+            ("subscriptions", "Subscriptions of public [", [("n", "New")]),
+        ]
+        for visit in visits {
+            try session.command(visit.command)
+            try session.waitFor(visit.loaded)
+            for (key, label) in visit.keys {
+                try session.press(key)
+                try session.waitFor("Read-only session: \(label) is not available")
+                try session.press("j")
+                try session.waitUntil("the next key clears the status line") { !$0.contains("Read-only session") }
+            }
+        }
+        try session.command("undo")
+        try session.waitFor("Read-only session: :undo is not available")
+        #expect(try Self.dataFolderState(session) == before)
     }
 }

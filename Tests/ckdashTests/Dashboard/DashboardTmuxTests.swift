@@ -173,15 +173,6 @@ struct DashboardTmuxTests {
         #expect(Self.isFramed(screen, width: 100, height: 30))
     }
 
-    @Test("--readonly shows [RO] in the header")
-    func readOnly() throws {
-        let session = try TmuxSession(["--readonly"])
-        defer { session.stop() }
-        let screen = try Self.waitForRecordTypes(session)
-        let header = try #require(screen.split(separator: "\n").first)
-        #expect(header.hasPrefix(" ckdash ▸ iCloud.com.example.Party"))
-        #expect(header.hasSuffix("[RO]"))
-    }
 
     @Test("hundreds of random keys and resizes leave ckdash running and drawing its header")
     func randomKeys() throws {

@@ -8,7 +8,8 @@ import Synchronization
 /// no receipt to save it with, so the deleted records' own values cannot simply be saved again.
 ///
 /// A file is known by its checksum, so a file many records hold is kept once. The folder is made on the first
-/// file and removed with this object, when the undo journal goes (ckdash quitting).
+/// file, readable by its owner only (the files may come from a private database), and removed with this object,
+/// when the undo journal goes (ckdash quitting).
 final class KeptAssetFiles: Sendable {
     /// Why a file cannot be kept or given back.
     enum Failure: Error, CustomStringConvertible {
@@ -47,7 +48,7 @@ final class KeptAssetFiles: Sendable {
                 guard keptFile(for: asset) == nil else { return asset }
                 do {
                     let bytes = try await client.downloadAsset(asset)
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                     let file = folder.appendingPathComponent(UUID().uuidString)
                     try Data(bytes).write(to: file, options: .atomic)
                     files.withLock { $0[Self.key(for: asset)] = file }

@@ -265,4 +265,23 @@ extension RecordChangesTests {
             #expect(dashboard.app.undoJournal.entries.isEmpty)
         }
     }
+
+    @Test("the kept files of deleted records sit in a folder only their owner reads, one per distinct file, gone with the journal")
+    func keptAssetFilesFolder() async throws {
+        try await DemoServer.run { demo in
+            let client = try await RecordFormTests.publicClient(demo)
+            let records = try await client.lookupRecords(named: ["party-1", "party-51", "party-101"]).map { try $0.get() }
+            let parent = demo.folder.appendingPathComponent("temporary")
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            var files: KeptAssetFiles? = KeptAssetFiles(in: parent)
+            try await files?.keep(filesOf: records, with: client)
+            let folders = try FileManager.default.contentsOfDirectory(at: parent, includingPropertiesForKeys: nil)
+            try #require(folders.count == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folders[0].path).count == 1)
+            let permissions = try FileManager.default.attributesOfItem(atPath: folders[0].path)[.posixPermissions] as? Int
+            #expect(permissions == 0o700)
+            files = nil
+            #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+        }
+    }
 }

@@ -43,6 +43,8 @@ final class RecordsScreen: Screen {
     /// The index the server refused the query for, which I adds.
     private var missingIndex: MissingIndex?
     private var filter = ""
+    /// A filter applied while the schema was still loading, applied once it has.
+    private var pendingFilter: String?
     var overlay: Overlay?
     /// The records marked for a bulk action, by name.
     var marked: [String: Record] = [:] {
@@ -125,13 +127,18 @@ final class RecordsScreen: Screen {
 
     func load(_ host: any ScreenHost) {
         fetchError = nil
-        schema.load(in: host.work) { [weak self] loaded in
+        schema.load(in: host.work) { [weak self, weak host] loaded in
             guard let self else { return }
             guard let type = loaded.schema.recordType(named: recordTypeName) else {
                 fetchError = "\(recordTypeName) is not a record type of \(session.environment.rawValue)."
                 return
             }
             if columns == nil { columns = RecordColumns(recordType: type, shownFields: initialFields) }
+            if let pending = pendingFilter, let host {
+                pendingFilter = nil
+                filter = ""
+                applyFilter(pending, host: host)
+            }
             restart()
         }
         statistics.load(in: host.work) { [weak self] _ in self?.updateExpectedTotal() }
@@ -189,7 +196,12 @@ final class RecordsScreen: Screen {
     }
 
     func applyFilter(_ text: String, host: any ScreenHost) {
-        guard let type = schema.value?.schema.recordType(named: recordTypeName) else { return }
+        guard let type = schema.value?.schema.recordType(named: recordTypeName) else {
+            pendingFilter = text
+            filter = text
+            host.report(StatusMessage("The filter applies once the schema has loaded"))
+            return
+        }
         do {
             query.filterBy = try QuickQuery.filters(text, recordType: type).nilIfEmpty
             filter = text

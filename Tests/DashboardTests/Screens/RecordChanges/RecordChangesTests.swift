@@ -205,6 +205,21 @@ extension RecordChangesTests {
         }
     }
 
+    @Test("a quick filter entered while the schema loads is applied once it has, not dropped")
+    func filterWhileLoading() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            dashboard.app.run(command: "records Party")
+            for character in "/name == \"Gala 12\"" { dashboard.app.handle(.key(.character(character))) }
+            dashboard.app.handle(.key(.enter))
+            #expect(dashboard.app.status?.text == "The filter applies once the schema has loaded")
+            try await dashboard.settle()
+            #expect(dashboard.lines[1].contains("Records of Party [1] /name == \"Gala 12\""), "\(dashboard.screen)")
+            #expect(dashboard.screen.contains("party-12"))
+        }
+    }
+
     @Test("the records screen takes i while it fetches further pages in the background, but says to wait before its first")
     func importWhilePaging() async throws {
         try await DemoServer.run { demo in

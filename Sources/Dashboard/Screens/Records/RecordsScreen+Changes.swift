@@ -12,14 +12,14 @@ extension RecordsScreen {
         case .newRecord:
             host.open(.recordForm(recordType: recordTypeName, recordName: nil), session: session)
         case .editRecord:
-            guard let name = selectedRecord?.recordName else { return }
+            guard let name = selectedRecordName(toChange: "edit", host: host) else { return }
             host.open(.recordForm(recordType: recordTypeName, recordName: name), session: session)
         case .markRecord:
-            guard let record = selectedRecord, let name = record.recordName else { return }
+            guard let name = selectedRecordName(toChange: "mark", host: host), let record = selectedRecord else { return }
             if marked.removeValue(forKey: name) == nil { marked[name] = record }
             _ = table.handle(.down)
         case .deleteRecords:
-            let names = marked.isEmpty ? selectedRecord?.recordName.map { [$0] } ?? [] : marked.keys.sorted()
+            let names = marked.isEmpty ? selectedRecordName(toChange: "delete", host: host).map { [$0] } ?? [] : marked.keys.sorted()
             guard !names.isEmpty, let schema = schema.value?.schema else { return }
             RecordDeletion(names: names, recordType: recordTypeName, session: session, client: loader.client, schema: schema)
                 .start(host: host) { [weak self, weak host] in
@@ -36,6 +36,15 @@ extension RecordsScreen {
         default:
             break
         }
+    }
+
+    /// The selected record's name; when there is none (an empty result, or rows still coming), says so.
+    private func selectedRecordName(toChange verb: String, host: any ScreenHost) -> String? {
+        guard let name = selectedRecord?.recordName else {
+            host.report(StatusMessage("No record selected to \(verb): the result has none on screen", kind: .warning))
+            return nil
+        }
+        return name
     }
 
     /// Lists the fields to set on the marked records.

@@ -220,6 +220,23 @@ extension RecordChangesTests {
         }
     }
 
+    @Test("e, Space and d on an empty result say there is no record, instead of doing nothing")
+    func changesOnEmptyResult() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("name == nobody")
+            try await dashboard.press(.enter)
+            try #require(dashboard.lines[1].contains("Records of Party [0]"), "\(dashboard.screen)")
+            for (key, verb) in [("e", "edit"), (" ", "mark"), ("d", "delete")] {
+                try await dashboard.press(.character(Character(key)))
+                #expect(dashboard.app.status?.text == "No record selected to \(verb): the result has none on screen")
+            }
+        }
+    }
+
     @Test("the records screen takes i while it fetches further pages in the background, but says to wait before its first")
     func importWhilePaging() async throws {
         try await DemoServer.run { demo in

@@ -81,7 +81,7 @@ extension DashboardApp {
     }
 
     /// Closes the screen on top; the one below fetches again when the closed one changed its data.
-    private func closeTopScreen() {
+    func closeTopScreen() {
         top.cancelLoading(self)
         let changed = top.hasChangedData
         stack.removeLast()

@@ -151,6 +151,12 @@ extension DashboardApp: ScreenHost {
         loadTopScreen()
     }
 
+    func close(_ screen: any Screen) -> Bool {
+        guard stack.count > 1, top === screen else { return false }
+        closeTopScreen()
+        return true
+    }
+
     func report(_ message: StatusMessage) {
         status = message
     }

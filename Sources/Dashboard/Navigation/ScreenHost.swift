@@ -8,6 +8,10 @@ protocol ScreenHost: AnyObject {
     var work: BackgroundWork { get }
     /// Opens `destination` for `session` on top of the current screen.
     func open(_ destination: Destination, session: Session)
+    /// Closes `screen` when it is on top, back to the screen below (which fetches again if `screen` changed its
+    /// data); returns whether it did.
+    @discardableResult
+    func close(_ screen: any Screen) -> Bool
     /// Shows `message` on the status line until the next key.
     func report(_ message: StatusMessage)
     /// Remembers names the command palette completes: record types, zones, users.

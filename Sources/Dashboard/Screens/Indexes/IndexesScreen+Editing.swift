@@ -7,7 +7,7 @@ extension IndexesScreen {
     /// Asks the record type of the new index (the selected index's first), then its field.
     func askRecordType(host: any ScreenHost) {
         guard let types = schema.value?.schema.recordTypes.sorted(by: { $0.name < $1.name }), !types.isEmpty else { return }
-        let items = types.map { ListItem($0.name, detail: "\($0.fields.filter { !$0.isSystemField }.count) fields") }
+        let items = types.map { ListItem($0.name, detail: "\(Counting.counted(Self.indexableFields(of: $0).count, "field")) can take another index") }
         let selected = types.firstIndex { $0.name == list.selected?.recordType } ?? 0
         question = SchemaQuestion(Picker(title: "Add an index to", choices: types, items: items, selected: selected)) { [weak self, weak host] type in
             guard let self, let host else { return }
@@ -17,7 +17,7 @@ extension IndexesScreen {
 
     /// Asks the field among those that can carry an index they have not got, then the kind.
     private func askField(of type: RecordType, host: any ScreenHost) {
-        let fields = FieldRows.fields(of: type).filter { !FieldTypeChoices.indexes(for: $0.type, besides: $0.indexes).isEmpty }
+        let fields = Self.indexableFields(of: type)
         guard !fields.isEmpty else {
             host.report(StatusMessage("Every field of \(type.name) has every index its type can carry", kind: .warning))
             return
@@ -27,6 +27,11 @@ extension IndexesScreen {
             guard let self, let host else { return }
             askKind(on: field, of: type.name, host: host)
         }
+    }
+
+    /// The fields of `type` (system fields too) that can carry an index they have not got.
+    private static func indexableFields(of type: RecordType) -> [Field] {
+        FieldRows.fields(of: type).filter { !FieldTypeChoices.indexes(for: $0.type, besides: $0.indexes).isEmpty }
     }
 
     /// Asks the kind of index among those the field's type can carry and it has not got, then adds it.

@@ -5,7 +5,7 @@ import TerminalKit
 
 /// One record: every field with its type and value, the system fields, and the records that point to it.
 /// Enter on a reference (or a record pointing here) opens that record, and Esc comes back; d downloads an
-/// asset to a file; y copies the record as JSON.
+/// asset to a file; y copies the record as JSON; e edits it in the record form; D deletes it and goes back.
 final class RecordScreen: Screen {
     private(set) var session: Session
     let recordName: String
@@ -102,7 +102,7 @@ final class RecordScreen: Screen {
             RecordDeletion(names: [recordName], recordType: type, session: session, client: loader.client, schema: schema).start(host: host) { [weak self, weak host] in
                 guard let self, let host else { return }
                 hasChangedData = true
-                load(host)
+                if !host.close(self) { load(host) }
             }
         default:
             break

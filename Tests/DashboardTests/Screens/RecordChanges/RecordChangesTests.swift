@@ -187,6 +187,7 @@ extension RecordChangesTests {
             #expect(dashboard.screen.contains("Delete party-2?"))
             try await dashboard.press(.character("y"))
             #expect(dashboard.app.status?.text == "Deleted 1 record: :undo (or u) saves them again")
+            #expect(dashboard.lines[1].contains("Record types [4]"), "the deleted record's screen stays open:\n\(dashboard.screen)")
             #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-2"]).first.map { (try? $0.get()) == nil } == true)
         }
     }

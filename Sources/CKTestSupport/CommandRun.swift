@@ -45,36 +45,25 @@ public struct CommandRun: Sendable {
     }
 
     private static func execute(_ executable: URL, _ arguments: [String], input: String, environment: [String: String]) throws -> CommandRun {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        var variables: [String: String]?
         if !environment.isEmpty {
-            var variables = ProcessInfo.processInfo.environment
+            variables = ProcessInfo.processInfo.environment
             for (name, value) in environment {
-                variables[name] = value.isEmpty ? nil : value
+                variables?[name] = value.isEmpty ? nil : value
             }
-            process.environment = variables
         }
-        let output = Pipe()
-        let error = Pipe()
-        let standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
+        let process = try SpawnedProcess(executable, arguments, environment: variables)
+        process.standardInput?.write(Data(input.utf8))
+        try process.standardInput?.close()
         // Read standard error on another thread, so a command filling both pipes cannot block either side.
         let errorBox = DataBox()
-        let errorReader = Thread { errorBox.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        let errorReader = Thread { errorBox.set(process.standardError?.readDataToEndOfFile() ?? Data()) }
         errorReader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let outputData = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        let status = process.waitUntilExit()
         let errorData = errorBox.wait()
         return CommandRun(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            status: status, standardOutput: String(decoding: outputData, as: UTF8.self), standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     /// The build folder holding the test bundle and the executables.

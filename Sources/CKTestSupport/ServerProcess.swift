@@ -3,26 +3,22 @@ import Foundation
 /// A `ckserver serve` process on a free loopback port, for tests of the real binary.
 public struct ServerProcess {
     /// The running process.
-    public let process: Process
+    public let process: SpawnedProcess
     /// The port it listens on.
     public let port: String
     /// Its standard error, to read the rest of its log.
-    public let log: Pipe
+    public let log: FileHandle
     /// What it logged before it was listening.
     public let startupLog: String
 
     /// Starts `ckserver serve --data <data> --port 0` and waits until it says where it listens.
     public static func start(data: String) throws -> ServerProcess {
-        let process = Process()
-        process.executableURL = CommandRun.productsDirectory.appendingPathComponent("ckserver")
-        process.arguments = ["serve", "--data", data, "--port", "0"]
-        let log = Pipe()
-        process.standardError = log
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedProcess(
+            CommandRun.productsDirectory.appendingPathComponent("ckserver"), ["serve", "--data", data, "--port", "0"], piping: [.error])
+        guard let log = process.standardError else { throw SpawnedProcess.Failure(description: "ckserver's standard error is not piped") }
         var output = ""
         while true {
-            let chunk = log.fileHandleForReading.availableData
+            let chunk = log.availableData
             guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: output]) }
             output += String(decoding: chunk, as: UTF8.self)
             if let range = output.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {

@@ -36,7 +36,7 @@ struct CrashRecoveryTests {
             let port = server.port
             let request = Task { try? await post(port, "records/modify", token: token, actingAs: user, body: body) }
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...60)))
-            kill(server.process.processIdentifier, SIGKILL)
+            server.process.signal(SIGKILL)
             server.process.waitUntilExit()
             _ = await request.value
             server = try ServerProcess.start(data: data)
@@ -46,7 +46,7 @@ struct CrashRecoveryTests {
             let present = records.filter { $0["serverErrorCode"] == nil }.count
             #expect(present == 0 || present == 200, "round \(round): \(present) of 200 records survived")
         }
-        kill(server.process.processIdentifier, SIGTERM)
+        server.process.terminate()
         server.process.waitUntilExit()
     }
 }

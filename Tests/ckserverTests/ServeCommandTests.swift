@@ -25,9 +25,9 @@ struct ServeCommandTests {
         let error = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect(error["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
 
-        kill(process.processIdentifier, SIGTERM)
+        process.terminate()
         process.waitUntilExit()
-        output += String(decoding: server.log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        output += String(decoding: server.log.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0)
         #expect(output.contains("GET /database/1/iCloud.com.example.Party/development/public/users/current 401 "))
     }

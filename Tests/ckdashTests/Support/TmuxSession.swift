@@ -56,36 +56,11 @@ final class TmuxSession {
         }
     }
 
-    /// Runs the tmux command that starts the server with no signal blocked and each at its default action.
-    ///
-    /// A process started with `Process` from a thread of Swift's concurrency pool inherits that thread's mask, in
-    /// which nearly every signal is blocked; the server would hand it on to the shell and ckdash, which then
-    /// ignore the SIGHUP that `kill-server` sends, and outlive the test.
+    /// Runs the tmux command that starts the server, as a `SpawnedProcess`: with no signal blocked, so that the
+    /// shell and ckdash under it take the SIGHUP that `kill-server` sends instead of outliving the test.
     private func startServer(_ arguments: [String]) throws {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var every = sigset_t()
-        sigfillset(&every)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &every)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        let arguments = ([tmux.path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        let variables = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (arguments + variables).forEach { free($0) } }
-        var process: pid_t = 0
-        let spawned = posix_spawn(&process, tmux.path, &actions, &attributes, arguments, variables)
-        guard spawned == 0 else { throw Failure(description: "cannot start tmux: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(process, &status, 0) == -1, errno == EINTR {}
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }
+        try SpawnedProcess(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment, piping: []).waitUntilExit()
         socketPath = try run(["display-message", "-p", "-t", "dash", "#{socket_path}"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -101,7 +101,7 @@ extension DashboardApp {
 
     /// Why the change `binding` makes must wait: the screen on top is still fetching what the change works on.
     private func loadingRefusal(of binding: KeyBinding) -> String? {
-        top.isLoadingForChanges ? "Still loading: \(binding.label) works once this screen has loaded" : nil
+        top.isLoading(for: binding.action) ? "Still loading: \(binding.label) works once this screen has loaded" : nil
     }
 
     /// Why nothing can be changed from the screen on top now: a read-only session, or production still locked.

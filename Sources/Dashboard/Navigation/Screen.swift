@@ -24,9 +24,9 @@ protocol Screen: AnyObject {
     var capturesKeys: Bool { get }
     /// Whether a fetch is under way, which Esc cancels.
     var isLoading: Bool { get }
-    /// Whether the screen is still fetching what its changes work on, so that their keys say to wait instead of
-    /// doing nothing; by default whether any fetch is under way.
-    var isLoadingForChanges: Bool { get }
+    /// Whether the change `action` makes must wait for a fetch under way (what it works on has not come yet), so
+    /// that its key says to wait instead of doing nothing; by default whether any fetch is under way.
+    func isLoading(for action: KeyAction) -> Bool
     /// What opens the screen again as it is now, when that is more than it was opened as (the query builder's
     /// edited rows); switching environment, database or user reopens the screens from it.
     var currentDestination: Destination? { get }
@@ -71,7 +71,7 @@ extension Screen {
     var filterText: String { "" }
     var capturesKeys: Bool { false }
     var currentDestination: Destination? { nil }
-    var isLoadingForChanges: Bool { isLoading }
+    func isLoading(for action: KeyAction) -> Bool { isLoading }
     func applyFilter(_ text: String, host: any ScreenHost) {}
     func didDraw(_ host: any ScreenHost) {}
     func refusal(of binding: KeyBinding) -> String? { nil }

@@ -65,7 +65,7 @@ final class DeployScreen: Screen {
     var filterText: String { search }
     var isLoading: Bool { review.isLoading || history.isLoading }
     /// Deploy and reset work on the reviewed diff; the history does not hold them up.
-    var isLoadingForChanges: Bool { review.isLoading }
+    func isLoading(for action: KeyAction) -> Bool { review.isLoading }
     var currentDestination: Destination? { .deploy(tab: tab) }
     var changesProduction: Bool { false }
 

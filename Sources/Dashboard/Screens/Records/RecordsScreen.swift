@@ -122,8 +122,14 @@ final class RecordsScreen: Screen {
     var filterText: String { filter }
     var capturesKeys: Bool { overlay != nil }
     var isLoading: Bool { schema.isLoading || fetch != nil }
-    /// The next pages fetched in the background do not hold changes up; the schema and the first page do.
-    var isLoadingForChanges: Bool { schema.isLoading || (fetch != nil && source.rowCount.loaded == 0) }
+    /// The next pages fetched in the background do not hold changes up; the schema and the first page do, except
+    /// for undo and a new record, which need nothing of this screen's.
+    func isLoading(for action: KeyAction) -> Bool {
+        switch action {
+        case .undo, .newRecord: false
+        default: schema.isLoading || (fetch != nil && source.rowCount.loaded == 0)
+        }
+    }
 
     func load(_ host: any ScreenHost) {
         fetchError = nil

@@ -13,7 +13,7 @@ protocol SchemaListScreen: FilteredListScreen {
 extension SchemaListScreen {
     var isLoading: Bool { data.isLoading }
     /// Schema changes need the schema only, not the statistics, which count every record and often come last.
-    var isLoadingForChanges: Bool { schema.isLoading }
+    func isLoading(for action: KeyAction) -> Bool { schema.isLoading }
     /// The schema with its `.ckdb` text.
     var schema: Remote<(schema: Schema, ckdb: String)> { data.schema }
     /// Records, bytes and index sizes per record type, by type name.

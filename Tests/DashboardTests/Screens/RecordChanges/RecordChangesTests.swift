@@ -238,6 +238,25 @@ extension RecordChangesTests {
         }
     }
 
+    @Test("u offers the undo at once after a delete, while the records screen is still fetching again")
+    func undoWhileReloading() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("d"))
+            dashboard.send(.key(.character("y")))
+            for _ in 0..<1000 where dashboard.app.status?.text.hasPrefix("Deleted") != true {
+                try await Task.sleep(for: .milliseconds(10))
+                dashboard.app.deliverFinishedWork()
+            }
+            try #require(dashboard.app.status?.text.hasPrefix("Deleted") == true, "\(dashboard.screen)")
+            #expect(dashboard.app.top.isLoading, "the records screen is not fetching again, so this test proves nothing")
+            dashboard.app.handle(.key(.character("u")))
+            #expect(dashboard.confirmation?.title == "Undo: deleted party-1?")
+        }
+    }
+
     @Test("the records screen takes i while it fetches further pages in the background, but says to wait before its first")
     func importWhilePaging() async throws {
         try await DemoServer.run { demo in

@@ -39,6 +39,8 @@ final class RecordsScreen: Screen {
     private var source: RecordRowsSource
     var table: Table
     private var fetch: BackgroundWork.Job?
+    /// Counts the restarts, so that a page fetched for the query before a restart is not stored as one of the new.
+    private var generation = 0
     private var fetchError: String?
     /// The index the server refused the query for, which I adds.
     private var missingIndex: MissingIndex?
@@ -265,11 +267,12 @@ final class RecordsScreen: Screen {
         guard fetch == nil, fetchError == nil, columns != nil else { return }
         let wanted = table.visibleRows.lowerBound..<(table.visibleRows.upperBound + table.pageHeight + 1)
         guard let next = source.cache.nextFetch(for: wanted) else { return }
-        let (loader, paging, offset) = (loader, paging, next.page * Self.pageSize)
+        let (loader, paging, offset, generation) = (loader, paging, next.page * Self.pageSize, generation)
         guard let request = paging.request(from: offset, marker: next.marker) else { return }
         fetch = host.work.start({ try await loader.page(request) }) { [weak self, weak host] result in
             guard let self else { return }
             fetch = nil
+            guard generation == self.generation else { return }
             switch result {
             case .success(let page):
                 let marker = paging.marker(after: offset, count: page.records.count, answered: page.continuationMarker)
@@ -307,6 +310,7 @@ final class RecordsScreen: Screen {
     /// Starts the query again from its first page with the current columns.
     func restart() {
         guard let columns else { return }
+        generation += 1
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
         source.marked = Set(marked.keys)
         table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))

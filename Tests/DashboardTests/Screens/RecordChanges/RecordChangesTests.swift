@@ -257,6 +257,23 @@ extension RecordChangesTests {
         }
     }
 
+    @Test("a filter applied while a page of the old query is on its way shows only the new query's records")
+    func filterDuringPageFetch() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            dashboard.send(.key(.character("G")))
+            #expect(dashboard.app.top.isLoading, "G does not fetch the last page, so this test proves nothing")
+            for character in "/name == \"Gala 12\"" { dashboard.app.handle(.key(.character(character))) }
+            dashboard.app.handle(.key(.enter))
+            try await dashboard.settle()
+            let rows = dashboard.lines.filter { $0.contains("│ party-") || $0.contains("│▸party-") }
+            #expect(rows.count == 1 && rows[0].contains("party-12 "), "\(dashboard.screen)")
+            #expect(dashboard.app.top.statusItems.last == "1/1", "\(dashboard.app.top.statusItems)")
+        }
+    }
+
     @Test("the records screen takes i while it fetches further pages in the background, but says to wait before its first")
     func importWhilePaging() async throws {
         try await DemoServer.run { demo in

@@ -101,6 +101,7 @@ public final class DashboardApp {
             }
         }
         work.cancelAll()
+        undoJournal.assetFiles.removeAll()
     }
 
     /// Handles one key or resize and draws the result; a terminal that hung up ends the run loop.

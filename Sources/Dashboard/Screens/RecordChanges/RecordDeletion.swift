@@ -43,17 +43,54 @@ struct RecordDeletion {
             message += "\nNot searched (not QUERYABLE): \(plan.unsearchedFields.joined(separator: ", "))."
         }
         message += "\n:undo saves them all again."
-        let total = plan.targets.count + plan.dependents.count
-        let description = "deleted \(subject)" + (plan.dependents.isEmpty ? "" : " and \(Counting.counted(plan.dependents.count, "record")) with it")
+        let summary = Summary(
+            total: plan.targets.count + plan.dependents.count,
+            description: "deleted \(subject)" + (plan.dependents.isEmpty ? "" : " and \(Counting.counted(plan.dependents.count, "record")) with it"))
         host.confirm(Confirmation(title: "Delete \(subject)?", message: message)) { [weak host] in
             guard let host else { return }
-            let (client, zone, names, session, assetFiles) = (client, session.zone, names, session, host.undoJournal.assetFiles)
-            host.change("Deleting \(Counting.counted(total, "record"))", {
-                try await assetFiles.keep(filesOf: plan.allRecords, with: client)
-                return try await client.modifyRecords(deleting: names, in: zone, atomically: false).deleteResults.map { try $0.get() }.count
-            }) { [weak host] _ in
-                host?.undoJournal.append(UndoJournal.Entry(description: description, session: session, reversal: .recreate(plan.allRecords)))
-                host?.report(StatusMessage("Deleted \(Counting.counted(total, "record")): :undo (or u) saves them again", kind: .success))
+            delete(plan, summary, acceptingUnkeptFiles: false, host: host, done: done)
+        }
+    }
+
+    /// How many records a delete removes, and how the undo journal names it.
+    private struct Summary {
+        var total: Int
+        var description: String
+    }
+
+    /// How a delete ended: made (with the files that could not be kept for undo, which the user agreed to lose), or
+    /// held back because some files could not be kept and the user has not agreed yet.
+    private enum Outcome: Sendable {
+        case deleted(unkept: [KeptAssetFiles.Unkept])
+        case heldBack(unkept: [KeptAssetFiles.Unkept])
+    }
+
+    /// Keeps the records' ASSET files for undo, then deletes; when some cannot be kept, asks before deleting
+    /// without them.
+    private func delete(_ plan: DeletionPlan, _ summary: Summary, acceptingUnkeptFiles: Bool, host: any ScreenHost, done: @escaping () -> Void) {
+        let (client, zone, names, session, assetFiles) = (client, session.zone, names, session, host.undoJournal.assetFiles)
+        host.change("Deleting \(Counting.counted(summary.total, "record"))", { () async throws -> Outcome in
+            let unkept = await assetFiles.keep(filesOf: plan.allRecords, with: client)
+            guard unkept.isEmpty || acceptingUnkeptFiles else { return .heldBack(unkept: unkept) }
+            _ = try await client.modifyRecords(deleting: names, in: zone, atomically: false).deleteResults.map { try $0.get() }
+            return .deleted(unkept: unkept)
+        }) { [weak host] outcome in
+            guard let host else { return }
+            switch outcome {
+            case .heldBack(let unkept):
+                let files = unkept.count == 1 ? "this file" : "these files"
+                let listed = unkept.prefix(3).map(\.description).joined(separator: "; ") + (unkept.count > 3 ? "; …" : "")
+                let message = "\(Counting.counted(unkept.count, "ASSET file")) cannot be kept for :undo: \(listed).\n"
+                    + "Deleting anyway, :undo saves the records again without \(unkept.count == 1 ? "it" : "them")."
+                host.confirm(Confirmation(title: "Delete without \(files)?", message: message, confirmTitle: "Delete")) { [weak host] in
+                    guard let host else { return }
+                    delete(plan, summary, acceptingUnkeptFiles: true, host: host, done: done)
+                }
+            case .deleted(let unkept):
+                host.undoJournal.append(UndoJournal.Entry(description: summary.description, session: session, reversal: .recreate(plan.allRecords)))
+                let without = unkept.isEmpty ? "" : " without \(Counting.counted(unkept.count, "file"))"
+                host.report(StatusMessage(
+                    "Deleted \(Counting.counted(summary.total, "record")): :undo (or u) saves them again\(without)", kind: unkept.isEmpty ? .success : .warning))
                 done()
             }
         }

@@ -320,18 +320,32 @@ extension RecordChangesTests {
         }
     }
 
-    @Test("a record whose ASSET file cannot be kept for undo is not deleted, and the message says why")
-    func deleteRefusedWhenAssetFileCannotBeKept() async throws {
+    @Test("when an ASSET file cannot be kept for undo, the delete asks again; n keeps the record, y deletes it and undo saves it without the file")
+    func deleteWhenAssetFileCannotBeKept() async throws {
         try await DemoServer.run { demo in
             try FileManager.default.removeItem(at: demo.folder.appendingPathComponent("assets"))
+            let client = try await RecordFormTests.publicClient(demo)
             let dashboard = DashboardHarness(demo, size: Self.size)
             try await dashboard.start()
             try await dashboard.command("record party-51")
             try await dashboard.press(.character("D"), .character("y"))
-            let status = try #require(dashboard.app.status?.text)
-            #expect(status.contains("cannot keep the file of invitation of party-51 for :undo, so nothing was deleted"), "\(status)")
-            #expect(try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-51"]).first.map { (try? $0.get()) != nil } == true)
+            #expect(dashboard.confirmation?.title == "Delete without this file?")
+            let message = try #require(dashboard.confirmation?.message)
+            #expect(message.hasPrefix("1 ASSET file cannot be kept for :undo: invitation of party-51 ("), "\(message)")
+            #expect(dashboard.screen.contains("Delete without this file?"))
+            try await dashboard.press(.character("n"))
+            #expect(try await client.lookupRecords(named: ["party-51"]).first.map { (try? $0.get()) != nil } == true)
             #expect(dashboard.app.undoJournal.entries.isEmpty)
+
+            try await dashboard.press(.character("D"), .character("y"), .character("y"))
+            #expect(dashboard.app.status?.text == "Deleted 1 record: :undo (or u) saves them again without 1 file")
+            #expect(try await client.lookupRecords(named: ["party-51"]).first.map { (try? $0.get()) == nil } == true)
+            try await dashboard.command("undo")
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Undone: deleted party-51 (1 record)")
+            let restored = try await client.lookupRecords(named: ["party-51"]).first!.get()
+            #expect(restored.fields?["invitation"] == nil)
+            #expect(restored.fields?["name"] == .string("Brunch 51"))
         }
     }
 
@@ -343,7 +357,7 @@ extension RecordChangesTests {
             let parent = demo.folder.appendingPathComponent("temporary")
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             var files: KeptAssetFiles? = KeptAssetFiles(in: parent)
-            try await files?.keep(filesOf: records, with: client)
+            #expect(await files?.keep(filesOf: records, with: client).isEmpty == true)
             let folders = try FileManager.default.contentsOfDirectory(at: parent, includingPropertiesForKeys: nil)
             try #require(folders.count == 1)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folders[0].path).count == 1)
@@ -352,5 +366,42 @@ extension RecordChangesTests {
             files = nil
             #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
         }
+    }
+
+    @Test("a LIST<ASSET> keeps each element's file; undo uploads the kept ones again and leaves out the one that was not kept")
+    func keptAssetFilesOfAList() async throws {
+        try await DemoServer.run { demo in
+            let client = try await RecordFormTests.publicClient(demo)
+            guard case .asset(let fetched)? = try await client.lookupRecords(named: ["party-1"]).first?.get().fields?["invitation"],
+                let downloadURL = fetched.downloadURL
+            else {
+                Issue.record("party-1 of the demo holds no invitation")
+                return
+            }
+            let gone = Asset(fileChecksum: "gone", size: 1, downloadURL: downloadURL + "0")
+            let record = Record(recordName: "party-1", recordType: "Party", fields: ["pictures": .list(.asset([fetched, gone, fetched]))])
+            let files = KeptAssetFiles(in: demo.folder)
+            let unkept = await files.keep(filesOf: [record], with: client)
+            #expect(unkept.map(\.fieldName) == ["pictures"])
+            let reuploaded = try await files.reuploaded(record, with: client, in: nil)
+            guard case .list(.asset(let assets))? = reuploaded.fields?["pictures"] else {
+                Issue.record("the list is gone: \(reuploaded.fields ?? [:])")
+                return
+            }
+            #expect(assets.count == 2)
+            #expect(assets.allSatisfy { $0.receipt != nil && $0.fileChecksum == fetched.fileChecksum })
+        }
+    }
+
+    @Test("a folder of kept files left by a ckdash that no longer runs is removed when the next journal starts; a running one's stays")
+    func keptAssetFilesLeftovers() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kept-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let dead = parent.appendingPathComponent("ckdash-undo-\(Int32.max)-left")
+        let running = parent.appendingPathComponent("ckdash-undo-\(getpid())-running")
+        for folder in [dead, running] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        _ = KeptAssetFiles(in: parent)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
     }
 }

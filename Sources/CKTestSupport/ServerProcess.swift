@@ -6,8 +6,8 @@ public struct ServerProcess {
     public let process: SpawnedProcess
     /// The port it listens on.
     public let port: String
-    /// Its standard error, to read the rest of its log.
-    public let log: FileHandle
+    /// What it logs after start-up, read all along (so that a server logging much never waits on a full pipe).
+    private let rest: DataBox
     /// What it logged before it was listening.
     public let startupLog: String
 
@@ -23,8 +23,15 @@ public struct ServerProcess {
             output += String(decoding: chunk, as: UTF8.self)
             if let range = output.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
                 let port = String(output[range].split(separator: ":").last ?? "")
-                return ServerProcess(process: process, port: port, log: log, startupLog: output)
+                let rest = DataBox()
+                Thread { rest.set(log.readDataToEndOfFile()) }.start()
+                return ServerProcess(process: process, port: port, rest: rest, startupLog: output)
             }
         }
+    }
+
+    /// What it logged after start-up, once it has closed its standard error (exited).
+    public func logAfterStartup() -> String {
+        String(decoding: rest.wait(), as: UTF8.self)
     }
 }

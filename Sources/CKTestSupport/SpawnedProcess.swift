@@ -15,6 +15,8 @@ import Darwin
 /// Swift 6.3.1). Started from a thread of Swift's concurrency pool, it would also hand on that thread's blocked
 /// signals, so a child would ignore the SIGTERM or SIGHUP a test sends.
 ///
+/// One thread at a time waits for a child (`waitUntilExit`, `isRunning`); the tests wait where they started it.
+///
 /// ```swift
 /// let server = try SpawnedProcess(ckserver, ["serve", "--data", data], piping: [.error])
 /// defer { server.terminate() }
@@ -39,6 +41,15 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Where to read the child's standard error, when piped.
     public let standardError: FileHandle?
 
+    /// A write to a child that has exited fails with EPIPE instead of the signal ending the test process.
+    private static let ignoreBrokenPipes: Void = {
+        #if canImport(Glibc)
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+        #elseif canImport(Darwin)
+        _ = Darwin.signal(SIGPIPE, SIG_IGN)
+        #endif
+    }()
+
     private let lock = NSLock()
     private var exitStatus: Int32?
 
@@ -47,6 +58,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     ///   - environment: The child's variables; the test process's own when `nil`.
     ///   - piping: The streams on pipes; the others are `/dev/null`.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, piping: Set<Stream> = [.input, .output, .error]) throws {
+        Self.ignoreBrokenPipes
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -57,10 +69,11 @@ public final class SpawnedProcess: @unchecked Sendable {
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", stream == .input ? O_RDONLY : O_WRONLY, 0)
                 continue
             }
-            var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else { throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))") }
-            ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-            let (childEnd, parentEnd) = stream == .input ? (ends[0], ends[1]) : (ends[1], ends[0])
+            guard let ends = Self.closeOnExecPipe() else {
+                (childEnds + parentEnds.values).forEach { close($0) }
+                throw Failure(description: "cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            let (childEnd, parentEnd) = stream == .input ? (ends.read, ends.write) : (ends.write, ends.read)
             posix_spawn_file_actions_adddup2(&actions, childEnd, descriptor)
             childEnds.append(childEnd)
             parentEnds[stream] = parentEnd
@@ -109,7 +122,8 @@ public final class SpawnedProcess: @unchecked Sendable {
         }
     }
 
-    /// The exit status, or the number of the signal that ended the child, as Foundation's `Process` has it.
+    /// The exit status, or the number of the signal that ended the child; unlike Foundation's `Process`, it waits
+    /// for the child to exit first.
     public var terminationStatus: Int32 {
         waitUntilExit()
     }
@@ -129,6 +143,15 @@ public final class SpawnedProcess: @unchecked Sendable {
             }
             return exitStatus ?? (reaped == -1 ? -1 : nil)
         }
+    }
+
+    /// A pipe whose two ends are closed in any program started after it. (Between the pipe and the flag, a child
+    /// started by another thread could get them; the close-from action below keeps them from it all the same.)
+    private static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 
     /// Adds to `actions` the closing of every descriptor above standard error, through glibc's

@@ -27,7 +27,7 @@ struct ServeCommandTests {
 
         process.terminate()
         process.waitUntilExit()
-        output += String(decoding: server.log.readDataToEndOfFile(), as: UTF8.self)
+        output += server.logAfterStartup()
         #expect(process.terminationStatus == 0)
         #expect(output.contains("GET /database/1/iCloud.com.example.Party/development/public/users/current 401 "))
     }

@@ -38,10 +38,10 @@ extension RecordsScreen {
         }
     }
 
-    /// The selected record's name; when there is none (an empty result, or rows still coming), says so.
+    /// The selected record's name; when there is none (an empty result, or its row still coming), says so.
     private func selectedRecordName(toChange verb: String, host: any ScreenHost) -> String? {
         guard let name = selectedRecord?.recordName else {
-            host.report(StatusMessage("No record selected to \(verb): the result has none on screen", kind: .warning))
+            host.report(StatusMessage("No record selected to \(verb)", kind: .warning))
             return nil
         }
         return name

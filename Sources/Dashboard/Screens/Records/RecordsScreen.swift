@@ -139,6 +139,7 @@ final class RecordsScreen: Screen {
             guard let self else { return }
             guard let type = loaded.schema.recordType(named: recordTypeName) else {
                 fetchError = "\(recordTypeName) is not a record type of \(session.environment.rawValue)."
+                (pendingFilter, filter) = (nil, "")
                 return
             }
             if columns == nil { columns = RecordColumns(recordType: type, shownFields: initialFields) }

@@ -25,8 +25,10 @@ final class UndoJournal {
         /// What reverting does, for the confirmation.
         var revertDescription: String {
             switch reversal {
-            case .recreate(let records): "Saves the \(Counting.counted(records.count, "record")) deleted again, with their fields as they were."
-            case .delete(let names): "Deletes the \(Counting.counted(names.count, "record")) the import created."
+            case .recreate(let records) where records.count == 1: "Saves the deleted record again, with its fields as they were."
+            case .recreate(let records): "Saves the \(Counting.grouped(records.count)) deleted records again, with their fields as they were."
+            case .delete(let names) where names.count == 1: "Deletes the record the import created."
+            case .delete(let names): "Deletes the \(Counting.grouped(names.count)) records the import created."
             }
         }
     }

@@ -147,6 +147,7 @@ final class RecordsScreen: Screen {
                 pendingFilter = nil
                 filter = ""
                 applyFilter(pending, host: host)
+                guard filter.isEmpty else { return }  // applied, and applying restarted the rows
             }
             restart()
         }

@@ -8,7 +8,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ckdash",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CKModel", targets: ["CKModel"]),
         .library(name: "CKSchema", targets: ["CKSchema"]),
@@ -119,24 +119,24 @@ let package = Package(
         .testTarget(
             name: "CKServerTests",
             dependencies: [
-                "CKServer", .product(name: "Crypto", package: "swift-crypto"),
+                "CKServer", "CKTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "CKClientTests",
             dependencies: [
-                "CKClient", "CKServer", "CKModel",
+                "CKClient", "CKServer", "CKModel", "CKTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "CKTestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "CKClient", "CKServer", "CKModel", "CKSchema", "CKTestSupport", .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

@@ -16,10 +16,12 @@ import Darwin
 /// signals, so a child would ignore the SIGTERM or SIGHUP a test sends.
 ///
 /// One thread at a time waits for a child (`waitUntilExit`, `isRunning`); the tests wait where they started it.
+/// The wait blocks a thread of its own, never one of Swift's concurrency pool (`BlockingCall`).
 ///
 /// ```swift
 /// let server = try SpawnedProcess(ckserver, ["serve", "--data", data], piping: [.error])
 /// defer { server.terminate() }
+/// let status = await server.waitUntilExit()
 /// ```
 public final class SpawnedProcess: @unchecked Sendable {
     /// A standard stream of the child.
@@ -114,18 +116,18 @@ public final class SpawnedProcess: @unchecked Sendable {
         signal(SIGTERM)
     }
 
-    /// Waits for the child to exit; returns `terminationStatus`.
+    /// Waits for the child to exit, on a thread of its own (`BlockingCall`), and returns its exit status or the
+    /// number of the signal that ended it.
     @discardableResult
-    public func waitUntilExit() -> Int32 {
+    public func waitUntilExit() async -> Int32 {
+        await BlockingCall.run { self.waitForExit() }
+    }
+
+    /// Blocks the calling thread until the child exits: only for threads of test support's own.
+    func waitForExit() -> Int32 {
         while true {
             if let status = exited(waiting: true) { return status }
         }
-    }
-
-    /// The exit status, or the number of the signal that ended the child; unlike Foundation's `Process`, it waits
-    /// for the child to exit first.
-    public var terminationStatus: Int32 {
-        waitUntilExit()
     }
 
     /// The child's status once it has exited, waiting for that when `waiting`; `nil` while it runs.

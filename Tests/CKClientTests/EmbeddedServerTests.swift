@@ -1,10 +1,11 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("The embedded server, as the dashboard starts it")
+@Suite("The embedded server, as the dashboard starts it", .heavy)
 struct EmbeddedServerTests {
     @Test("the first start fills the demo container; later starts keep the data and the token, and a revoked token is replaced")
     func startsTwice() async throws {

@@ -2,11 +2,11 @@ import CKTestSupport
 import Testing
 
 /// The help texts as a whole, so any change of wording shows up in review.
-@Suite("ckdash help texts")
+@Suite("ckdash help texts", .heavy)
 struct HelpTextTests {
     @Test("ckdash schema --help lists every schema command")
-    func schemaHelp() throws {
-        let run = try CommandRun.ckdash(["schema", "--help"])
+    func schemaHelp() async throws {
+        let run = try await CommandRun.ckdash(["schema", "--help"])
         #expect(run.status == 0)
         #expect(run.standardOutput == """
             OVERVIEW: Export, import, validate, diff, deploy and reset a container's
@@ -44,8 +44,8 @@ struct HelpTextTests {
     }
 
     @Test("ckdash schema diff --help explains the exit status")
-    func diffHelp() throws {
-        let run = try CommandRun.ckdash(["schema", "diff", "--help"])
+    func diffHelp() async throws {
+        let run = try await CommandRun.ckdash(["schema", "diff", "--help"])
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("USAGE: ckdash schema diff [<production>] [<development>] [--json] [--server <url>]"))
         let flowed = run.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")

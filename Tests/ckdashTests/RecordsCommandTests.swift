@@ -2,7 +2,7 @@ import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("ckdash records, against a live ckserver")
+@Suite("ckdash records, against a live ckserver", .heavy)
 struct RecordsCommandTests {
     /// A record of type Item as a line of wire JSON; every seventh title has a comma and quotes for CSV.
     static func itemLine(_ number: Int) -> String {
@@ -15,9 +15,9 @@ struct RecordsCommandTests {
     }
 
     /// Imports items 0..<count into the server's container.
-    static func seed(_ server: LiveServer, count: Int, arguments: [String] = []) throws {
+    static func seed(_ server: LiveServer, count: Int, arguments: [String] = []) async throws {
         let file = try temporaryFile((0..<count).map(itemLine).joined(separator: "\n") + "\n", named: "items.jsonl")
-        let run = try server.ckdash(["records", "import", file, "--type", "Item"] + arguments)
+        let run = try await server.ckdash(["records", "import", file, "--type", "Item"] + arguments)
         #expect(run.status == 0, "\(run.standardError)")
     }
 
@@ -32,42 +32,42 @@ struct RecordsCommandTests {
     }
 
     @Test("query filters and sorts, pages with --all, and prints JSON lines")
-    func query() throws {
-        let server = try LiveServer()
-        try Self.seed(server, count: 250)
-        let sorted = try server.ckdash(["records", "query", "--type", "Item", "--filter", "price > 246", "--sort", "price:desc", "--fields", "price,stock"])
+    func query() async throws {
+        let server = try await LiveServer()
+        try await Self.seed(server, count: 250)
+        let sorted = try await server.ckdash(["records", "query", "--type", "Item", "--filter", "price > 246", "--sort", "price:desc", "--fields", "price,stock"])
         #expect(sorted.status == 0, "\(sorted.standardError)")
         #expect(sorted.standardOutput == "RECORD NAME  price  stock\nitem-0249    249.5  2\nitem-0248    248.5  1\nitem-0247    247.5  0\nitem-0246    246.5  12\n")
-        let page = try server.ckdash(["records", "query", "--type", "Item", "--json"])
+        let page = try await server.ckdash(["records", "query", "--type", "Item", "--json"])
         #expect(page.standardOutput.split(separator: "\n").count == 200)
-        let all = try server.ckdash(["records", "query", "--type", "Item", "--all", "--json"])
+        let all = try await server.ckdash(["records", "query", "--type", "Item", "--all", "--json"])
         #expect(try Self.recordsByName(all.standardOutput).count == 250)
-        #expect(try server.ckdash(["records", "query", "--type", "Item", "--limit", "3", "--json"]).standardOutput.split(separator: "\n").count == 3)
-        let bad = try server.ckdash(["records", "query", "--type", "Item", "--filter", "stock > many"])
+        #expect(try await server.ckdash(["records", "query", "--type", "Item", "--limit", "3", "--json"]).standardOutput.split(separator: "\n").count == 3)
+        let bad = try await server.ckdash(["records", "query", "--type", "Item", "--filter", "stock > many"])
         #expect(bad.status == 2)
         #expect(bad.standardError.hasPrefix("ckdash: --filter \"stock > many\""))
     }
 
     @Test("create, update, lookup and delete by name; a read-only token is refused")
-    func createUpdateLookupDelete() throws {
-        let server = try LiveServer(readOnlyToken: true)
-        try Self.seed(server, count: 1)
-        let created = try server.ckdash(["records", "create", "--type", "Item", "--name", "apple", "--field", "title=Apple", "--field", "price=2", "--field", "stock=7"])
+    func createUpdateLookupDelete() async throws {
+        let server = try await LiveServer(readOnlyToken: true)
+        try await Self.seed(server, count: 1)
+        let created = try await server.ckdash(["records", "create", "--type", "Item", "--name", "apple", "--field", "title=Apple", "--field", "price=2", "--field", "stock=7"])
         #expect(created.status == 0, "\(created.standardError)")
         #expect(created.standardOutput.contains("apple        2.0    7      Apple"))
-        let updated = try server.ckdash(["records", "update", "apple", "--field", "price=3.25", "--remove-field", "title"])
+        let updated = try await server.ckdash(["records", "update", "apple", "--field", "price=3.25", "--remove-field", "title"])
         #expect(updated.status == 0, "\(updated.standardError)")
-        let lookup = try server.ckdash(["records", "lookup", "apple", "--json"])
+        let lookup = try await server.ckdash(["records", "lookup", "apple", "--json"])
         let fields = try Self.recordsByName(lookup.standardOutput)["apple"]
         #expect((fields?["price"] as? [String: Any])?["value"] as? Double == 3.25)
         #expect(fields?["title"] == nil)
-        let missing = try server.ckdash(["records", "lookup", "apple", "pear"])
+        let missing = try await server.ckdash(["records", "lookup", "apple", "pear"])
         #expect(missing.status == 1)
         #expect(missing.standardOutput.contains("apple"))
         #expect(missing.standardError == "no record named pear\n")
-        #expect(try server.ckdash(["records", "delete", "apple"]).status == 0)
-        #expect(try server.ckdash(["records", "lookup", "apple"]).status == 1)
-        let refused = try server.ckdash(
+        #expect(try await server.ckdash(["records", "delete", "apple"]).status == 0)
+        #expect(try await server.ckdash(["records", "lookup", "apple"]).status == 1)
+        let refused = try await server.ckdash(
             ["records", "create", "--type", "Item", "--field", "title=Nope"], environment: ["CKDASH_TOKEN": server.readOnlyToken ?? ""])
         #expect(refused.status == 2)
         #expect(refused.standardError.hasPrefix("ckdash: "))
@@ -75,134 +75,134 @@ struct RecordsCommandTests {
     }
 
     @Test("update over a change tag that is no longer current is a conflict naming the server's tag, and saves nothing")
-    func updateConflict() throws {
-        let server = try LiveServer()
-        try Self.seed(server, count: 1)
-        func changeTag() throws -> String? {
-            let line = try server.ckdash(["records", "lookup", "item-0000", "--json"]).standardOutput
+    func updateConflict() async throws {
+        let server = try await LiveServer()
+        try await Self.seed(server, count: 1)
+        func changeTag() async throws -> String? {
+            let line = try await server.ckdash(["records", "lookup", "item-0000", "--json"]).standardOutput
             return (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["recordChangeTag"] as? String
         }
-        let read = try #require(try changeTag())
-        #expect(try server.ckdash(["records", "update", "item-0000", "--field", "stock=1", "--if-change-tag", read]).status == 0)
-        let current = try #require(try changeTag())
+        let read = try #require(try await changeTag())
+        #expect(try await server.ckdash(["records", "update", "item-0000", "--field", "stock=1", "--if-change-tag", read]).status == 0)
+        let current = try #require(try await changeTag())
         #expect(current != read)
-        let stale = try server.ckdash(["records", "update", "item-0000", "--field", "stock=99", "--if-change-tag", read])
+        let stale = try await server.ckdash(["records", "update", "item-0000", "--field", "stock=99", "--if-change-tag", read])
         #expect(stale.status == 2)
         #expect(stale.standardError == "ckdash: CONFLICT: item-0000 changed on the server since it was read (its change tag is now \(current)); nothing was saved\n")
-        #expect(try server.ckdash(["records", "query", "--type", "Item", "--fields", "stock"]).standardOutput.contains("item-0000    1\n"))
+        #expect(try await server.ckdash(["records", "query", "--type", "Item", "--fields", "stock"]).standardOutput.contains("item-0000    1\n"))
     }
 
     @Test("--as-user reaches that user's private database and zones; without it the command says to give one")
-    func privateDatabaseAsUser() throws {
-        let server = try LiveServer()
-        try Self.seed(server, count: 1)
-        #expect(try server.ckdash(["users", "create", "mei", "--email", "mei@example.com"]).status == 0)
+    func privateDatabaseAsUser() async throws {
+        let server = try await LiveServer()
+        try await Self.seed(server, count: 1)
+        #expect(try await server.ckdash(["users", "create", "mei", "--email", "mei@example.com"]).status == 0)
         let asMei = ["--database", "private", "--as-user", "mei@example.com"]
-        let withoutUser = try server.ckdash(["records", "query", "--type", "Item", "--database", "private"])
+        let withoutUser = try await server.ckdash(["records", "query", "--type", "Item", "--database", "private"])
         #expect(withoutUser.status == 2)
         #expect(withoutUser.standardError == "ckdash: the private database belongs to a user: give --as-user USER (`ckdash users` lists them)\n")
-        let unknown = try server.ckdash(["zones", "--database", "private", "--as-user", "nobody"])
+        let unknown = try await server.ckdash(["zones", "--database", "private", "--as-user", "nobody"])
         #expect(unknown.standardError == "ckdash: there is no user nobody in \(server.container) to act as (it has mei)\n")
 
-        #expect(try server.ckdash(["zones", "create", "Notes"] + asMei).status == 0)
-        #expect(try server.ckdash(["zones"] + asMei).standardOutput.contains("Notes"))
-        let created = try server.ckdash(["records", "create", "--type", "Item", "--name", "mine", "--field", "title=Mine", "--zone", "Notes"] + asMei)
+        #expect(try await server.ckdash(["zones", "create", "Notes"] + asMei).status == 0)
+        #expect(try await server.ckdash(["zones"] + asMei).standardOutput.contains("Notes"))
+        let created = try await server.ckdash(["records", "create", "--type", "Item", "--name", "mine", "--field", "title=Mine", "--zone", "Notes"] + asMei)
         #expect(created.status == 0, "\(created.standardError)")
-        let own = try server.ckdash(["records", "query", "--type", "Item", "--zone", "Notes", "--fields", "title"] + asMei)
+        let own = try await server.ckdash(["records", "query", "--type", "Item", "--zone", "Notes", "--fields", "title"] + asMei)
         #expect(own.standardOutput == "RECORD NAME  title\nmine         Mine\n")
-        let inPublic = try server.ckdash(["records", "query", "--type", "Item", "--fields", "title"])
+        let inPublic = try await server.ckdash(["records", "query", "--type", "Item", "--fields", "title"])
         #expect(!inPublic.standardOutput.contains("mine"))
-        let viaEnvironment = try server.ckdash(
+        let viaEnvironment = try await server.ckdash(
             ["records", "lookup", "mine", "--zone", "Notes", "--database", "private"], environment: ["CKDASH_AS_USER": "mei"])
         #expect(viaEnvironment.status == 0 && viaEnvironment.standardOutput.contains("Mine"))
     }
 
     @Test("import, export and bulk delete show count, rate and time left on a terminal, and nothing on standard error when piped")
-    func progressOnTerminalOnly() throws {
-        let server = try LiveServer()
+    func progressOnTerminalOnly() async throws {
+        let server = try await LiveServer()
         let file = try temporaryFile((0..<1000).map(Self.itemLine).joined(separator: "\n") + "\n", named: "progress.jsonl")
-        let imported = try server.ckdashOnTerminal(["records", "import", file, "--type", "Item"])
+        let imported = try await server.ckdashOnTerminal(["records", "import", file, "--type", "Item"])
         #expect(imported.status == 0, "\(imported.standardOutput)")
         #expect(imported.standardOutput.contains("batch 5: lines 801–1000: 200 created"))
         #expect(imported.standardOutput.contains("\r\u{1B}[2K400 records · "))
         #expect(imported.standardOutput.contains("s left"))
-        let exported = try server.ckdashOnTerminal(["records", "export", "--type", "Item", "--output", file + ".out"])
+        let exported = try await server.ckdashOnTerminal(["records", "export", "--type", "Item", "--output", file + ".out"])
         #expect(exported.standardOutput.contains("\r\u{1B}[2K200 records · "), "the first page is always drawn; later ones at most ten times a second")
-        let deleted = try server.ckdashOnTerminal(["records", "delete", "--type", "Item", "--filter", "stock >= 0", "--yes"])
+        let deleted = try await server.ckdashOnTerminal(["records", "delete", "--type", "Item", "--filter", "stock >= 0", "--yes"])
         #expect(deleted.standardOutput.contains("of 1,000 records deleted · "))
         #expect(deleted.standardOutput.hasSuffix("Deleted 1000 records.\r\n"))
 
-        let piped = try server.ckdash(["records", "import", file, "--type", "Item"])
+        let piped = try await server.ckdash(["records", "import", file, "--type", "Item"])
         #expect(piped.status == 0 && piped.standardError.isEmpty)
-        #expect(try server.ckdash(["records", "export", "--type", "Item", "--output", file + ".out"]).standardError.isEmpty)
+        #expect(try await server.ckdash(["records", "export", "--type", "Item", "--output", file + ".out"]).standardError.isEmpty)
     }
 
     @Test("delete by query: --dry-run lists, a wrong count is refused, --yes deletes")
-    func deleteByQuery() throws {
-        let server = try LiveServer()
-        try Self.seed(server, count: 30)
-        let dryRun = try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0", "--dry-run"])
+    func deleteByQuery() async throws {
+        let server = try await LiveServer()
+        try await Self.seed(server, count: 30)
+        let dryRun = try await server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0", "--dry-run"])
         #expect(dryRun.standardOutput == "3 records of Item would be deleted:\n  item-0000\n  item-0013\n  item-0026\n")
-        let wrong = try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0"], input: "2\n")
+        let wrong = try await server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0"], input: "2\n")
         #expect(wrong.status == 2)
-        let typed = try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0"], input: "3\n")
+        let typed = try await server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock == 0"], input: "3\n")
         #expect(typed.status == 0, "\(typed.standardError)")
         #expect(typed.standardOutput == "Deleted 3 records.\n")
-        #expect(try server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock < 2", "--yes"]).standardOutput == "Deleted 3 records.\n")
-        #expect(try server.ckdash(["records", "query", "--type", "Item", "--all", "--json"]).standardOutput.split(separator: "\n").count == 24)
+        #expect(try await server.ckdash(["records", "delete", "--type", "Item", "--filter", "stock < 2", "--yes"]).standardOutput == "Deleted 3 records.\n")
+        #expect(try await server.ckdash(["records", "query", "--type", "Item", "--all", "--json"]).standardOutput.split(separator: "\n").count == 24)
     }
 
     @Test("export 2,500 records to JSON lines and CSV; importing each into another container gives the same records")
-    func exportImportRoundTrip() throws {
-        let server = try LiveServer(otherContainers: ["iCloud.com.example.FromJSON", "iCloud.com.example.FromCSV"])
-        try Self.seed(server, count: 2500)
+    func exportImportRoundTrip() async throws {
+        let server = try await LiveServer(otherContainers: ["iCloud.com.example.FromJSON", "iCloud.com.example.FromCSV"])
+        try await Self.seed(server, count: 2500)
         let folder = (try temporaryFile("", named: "x") as NSString).deletingLastPathComponent
         let jsonl = folder + "/items.jsonl"
         let csv = folder + "/items.csv"
         let schema = folder + "/schema.ckdb"
-        #expect(try server.ckdash(["records", "export", "--type", "Item", "--output", jsonl]).standardOutput == "Exported 2500 records of Item to \(jsonl).\n")
-        #expect(try server.ckdash(["records", "export", "--type", "Item", "--output", csv]).status == 0)
-        #expect(try server.ckdash(["schema", "export", "--output", schema]).status == 0)
+        #expect(try await server.ckdash(["records", "export", "--type", "Item", "--output", jsonl]).standardOutput == "Exported 2500 records of Item to \(jsonl).\n")
+        #expect(try await server.ckdash(["records", "export", "--type", "Item", "--output", csv]).status == 0)
+        #expect(try await server.ckdash(["schema", "export", "--output", schema]).status == 0)
         let original = try Self.recordsByName(String(contentsOfFile: jsonl, encoding: .utf8))
         #expect(original.count == 2500)
         for (container, file) in [("iCloud.com.example.FromJSON", jsonl), ("iCloud.com.example.FromCSV", csv)] {
-            #expect(try server.ckdash(["schema", "import", schema, "--container", container]).status == 0)
-            let imported = try server.ckdash(["records", "import", file, "--type", "Item", "--container", container])
+            #expect(try await server.ckdash(["schema", "import", schema, "--container", container]).status == 0)
+            let imported = try await server.ckdash(["records", "import", file, "--type", "Item", "--container", container])
             #expect(imported.status == 0, "\(imported.standardError)")
             #expect(imported.standardOutput.split(separator: "\n").count == 13)
-            let copy = try server.ckdash(["records", "query", "--type", "Item", "--all", "--json", "--container", container])
+            let copy = try await server.ckdash(["records", "query", "--type", "Item", "--all", "--json", "--container", container])
             #expect(try Self.recordsByName(copy.standardOutput) == original, "\(container)")
         }
         #expect(!FileManager.default.fileExists(atPath: csv + ".ckdash-import"))
     }
 
     @Test("an import that fails half-way keeps a journal; after the fix it resumes and creates each record once")
-    func importResumes() throws {
-        let server = try LiveServer()
-        try Self.seed(server, count: 1)
+    func importResumes() async throws {
+        let server = try await LiveServer()
+        try await Self.seed(server, count: 1)
         let rows = (1...1000).map { "row-\($0),\($0 == 500 ? "many" : String($0 % 13)),Row \($0)" }
         let path = try temporaryFile((["recordName,stock,title"] + rows).joined(separator: "\n") + "\n", named: "rows.csv")
         let journal = path + ".ckdash-import"
-        let failed = try server.ckdash(["records", "import", path, "--type", "Item"])
+        let failed = try await server.ckdash(["records", "import", path, "--type", "Item"])
         #expect(failed.status == 2)
         #expect(failed.standardOutput.hasPrefix("batch 1: lines 2–201: 200 created, 0 already there\nbatch 2: lines 202–401: 200 created, 0 already there\n"))
         #expect(failed.standardError.contains("line 501: "))
         #expect(try String(contentsOfFile: journal, encoding: .utf8).contains("\"linesDone\":401"))
-        let check = try server.ckdash(["records", "import", path, "--type", "Item", "--dry-run"])
+        let check = try await server.ckdash(["records", "import", path, "--type", "Item", "--dry-run"])
         #expect(check.status == 1)
         #expect(check.standardOutput == "Dry run: 999 valid records, 1 invalid; nothing was sent.\n")
         #expect(check.standardError.hasPrefix("line 501: stock: "))
         try (["recordName,stock,title"] + rows.map { $0.replacingOccurrences(of: ",many,", with: ",5,") }).joined(separator: "\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let resumed = try server.ckdash(["records", "import", path, "--type", "Item"])
+        let resumed = try await server.ckdash(["records", "import", path, "--type", "Item"])
         #expect(resumed.status == 0, "\(resumed.standardError)")
         #expect(resumed.standardError.contains("Resuming after line 401"))
         #expect(resumed.standardOutput.hasPrefix("batch 1: lines 402–601: 200 created"))
         #expect(!FileManager.default.fileExists(atPath: journal))
-        let again = try server.ckdash(["records", "import", path, "--type", "Item"])
+        let again = try await server.ckdash(["records", "import", path, "--type", "Item"])
         #expect(again.standardOutput.contains("batch 5: lines 802–1001: 0 created, 200 already there"))
-        #expect(try server.ckdash(["records", "query", "--type", "Item", "--all", "--json"]).standardOutput.split(separator: "\n").count == 1001)
-        let dryRun = try server.ckdash(["records", "import", path, "--type", "Item", "--dry-run"])
+        #expect(try await server.ckdash(["records", "query", "--type", "Item", "--all", "--json"]).standardOutput.split(separator: "\n").count == 1001)
+        let dryRun = try await server.ckdash(["records", "import", path, "--type", "Item", "--dry-run"])
         #expect(dryRun.standardOutput == "Dry run: 1000 valid records, 0 invalid; nothing was sent.\n")
     }
 }

@@ -2,77 +2,77 @@ import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("ckdash schema, run as a command")
+@Suite("ckdash schema, run as a command", .heavy)
 struct SchemaCommandTests {
     @Test("format prints a cktool export unchanged and --check accepts it")
-    func formatExport() throws {
+    func formatExport() async throws {
         let path = schemaFixture("apple-coins-v2")
-        let run = try CommandRun.ckdash(["schema", "format", path])
+        let run = try await CommandRun.ckdash(["schema", "format", path])
         #expect(run.status == 0)
         #expect(run.standardOutput == (try String(contentsOfFile: path, encoding: .utf8)))
-        #expect(try CommandRun.ckdash(["schema", "format", "--check", path]).status == 0)
+        #expect(try await CommandRun.ckdash(["schema", "format", "--check", path]).status == 0)
     }
 
     @Test("format --check fails on a hand-written file and --write makes it canonical")
-    func formatCheckAndWrite() throws {
+    func formatCheckAndWrite() async throws {
         let original = try String(contentsOfFile: schemaFixture("mistkit-celestra"), encoding: .utf8)
         let path = try temporaryFile(original)
-        let check = try CommandRun.ckdash(["schema", "format", "--check", path])
+        let check = try await CommandRun.ckdash(["schema", "format", "--check", path])
         #expect(check.status == 1)
         #expect(check.standardOutput.isEmpty)
         #expect(check.standardError.contains("not in canonical form"))
-        #expect(try CommandRun.ckdash(["schema", "format", "--write", path]).status == 0)
+        #expect(try await CommandRun.ckdash(["schema", "format", "--write", path]).status == 0)
         let rewritten = try String(contentsOfFile: path, encoding: .utf8)
         #expect(rewritten.hasPrefix("DEFINE SCHEMA\n\n    RECORD TYPE Feed (\n"))
-        #expect(try CommandRun.ckdash(["schema", "format", "--check", path]).status == 0)
-        #expect(try CommandRun.ckdash(["schema", "format", "-"], input: original).standardOutput == rewritten)
+        #expect(try await CommandRun.ckdash(["schema", "format", "--check", path]).status == 0)
+        #expect(try await CommandRun.ckdash(["schema", "format", "-"], input: original).standardOutput == rewritten)
     }
 
     @Test("format --write writes through a symbolic link and keeps the file's permissions")
-    func formatWriteKeepsFile() throws {
+    func formatWriteKeepsFile() async throws {
         let original = try String(contentsOfFile: schemaFixture("mistkit-celestra"), encoding: .utf8)
         let target = try temporaryFile(original)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
         let link = (target as NSString).deletingLastPathComponent + "/link.ckdb"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(try CommandRun.ckdash(["schema", "format", "--write", link]).status == 0)
+        #expect(try await CommandRun.ckdash(["schema", "format", "--write", link]).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("DEFINE SCHEMA\n\n    RECORD TYPE Feed (\n"))
         #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
     }
 
     @Test("many errors on standard error are all read")
-    func manyErrors() throws {
+    func manyErrors() async throws {
         let fields = (0..<3000).map { _ in "a STRING" }.joined(separator: ", ")
         let invalid = try temporaryFile("DEFINE SCHEMA RECORD TYPE T (\(fields));")
-        let run = try CommandRun.ckdash(["schema", "format", invalid])
+        let run = try await CommandRun.ckdash(["schema", "format", invalid])
         #expect(run.status == 2)
         #expect(run.standardError.split(separator: "\n").count == 3000)
     }
 
     @Test("format refuses a file with a syntax error: one line on stderr with line and column, status 2")
-    func formatSyntaxError() throws {
+    func formatSyntaxError() async throws {
         let path = try temporaryFile("DEFINE SCHEMA\n    RECORD TYPE T (\n        name BADTYPE\n    );\n")
-        let run = try CommandRun.ckdash(["schema", "format", path])
+        let run = try await CommandRun.ckdash(["schema", "format", path])
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError == "ckdash: \(path):3:14: found \"BADTYPE\", expected a field type (ASSET, BYTES, DOUBLE, INT64, LOCATION, REFERENCE, STRING, TIMESTAMP, ENCRYPTED, NUMBER or LIST)\n")
     }
 
     @Test("a missing file is one clear line and status 2")
-    func missingFile() throws {
-        let run = try CommandRun.ckdash(["schema", "lint", "/nonexistent/schema.ckdb"])
+    func missingFile() async throws {
+        let run = try await CommandRun.ckdash(["schema", "lint", "/nonexistent/schema.ckdb"])
         #expect(run.status == 2)
         #expect(run.standardError == "ckdash: cannot read /nonexistent/schema.ckdb: no such file\n")
-        let folder = try CommandRun.ckdash(["schema", "format", FileManager.default.temporaryDirectory.path])
+        let folder = try await CommandRun.ckdash(["schema", "format", FileManager.default.temporaryDirectory.path])
         #expect(folder.status == 2)
         #expect(folder.standardError.hasSuffix(": it is a folder\n"))
     }
 
     @Test("lint prints warnings with line numbers and exits 0; --strict makes warnings fail")
-    func lintWarnings() throws {
+    func lintWarnings() async throws {
         let path = schemaFixture("apple-coins-v1")
-        let run = try CommandRun.ckdash(["schema", "lint", path])
+        let run = try await CommandRun.ckdash(["schema", "lint", path])
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines == [
@@ -80,19 +80,19 @@ struct SchemaCommandTests {
             "\(path):40:9: warning: Currencies.countryCode is SORTABLE but not QUERYABLE: sorting and ranges work, equality filters fail [sortable-without-queryable]",
             "\(path): 0 errors, 2 warnings",
         ])
-        #expect(try CommandRun.ckdash(["schema", "lint", "--strict", path]).status == 1)
+        #expect(try await CommandRun.ckdash(["schema", "lint", "--strict", path]).status == 1)
     }
 
     @Test("lint reports errors with line numbers and exits 1; --json gives the same as JSON")
-    func lintErrors() throws {
+    func lintErrors() async throws {
         let path = try temporaryFile("DEFINE SCHEMA\nRECORD TYPE T (\n  a STRING,\n  a INT64 SEARCHABLE,\n  GRANT READ TO Nobody\n);\n")
-        let run = try CommandRun.ckdash(["schema", "lint", path])
+        let run = try await CommandRun.ckdash(["schema", "lint", path])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("\(path):4:3: error: T declares the field a twice [duplicate-field]"))
         #expect(run.standardOutput.contains("\(path):4:3: error: T.a: SEARCHABLE is a text index"))
         #expect(run.standardOutput.contains("\(path):5:3: error: T grants READ to \"Nobody\""))
         #expect(run.standardOutput.hasSuffix("3 errors, 1 warning\n"))
-        let json = try CommandRun.ckdash(["schema", "lint", "--json", path])
+        let json = try await CommandRun.ckdash(["schema", "lint", "--json", path])
         #expect(json.status == 1)
         let issues = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         #expect(issues.map { $0["rule"] as? String } == ["record-id-not-queryable", "duplicate-field", "invalid-index", "unknown-role"])
@@ -100,18 +100,18 @@ struct SchemaCommandTests {
     }
 
     @Test("lint reports a syntax error as an error line")
-    func lintSyntaxError() throws {
+    func lintSyntaxError() async throws {
         let path = try temporaryFile("DEFINE SCHEMA RECORD TYPE T (a STRING")
-        let run = try CommandRun.ckdash(["schema", "lint", path])
+        let run = try await CommandRun.ckdash(["schema", "lint", path])
         #expect(run.status == 1)
         #expect(run.standardOutput.hasPrefix("\(path):1:38: error: found the end of the file, expected \",\" or \")\""))
     }
 
     @Test("diff of coins v1 and v2 reports the added record type and nothing else")
-    func diffCoins() throws {
+    func diffCoins() async throws {
         let v1 = schemaFixture("apple-coins-v1")
         let v2 = schemaFixture("apple-coins-v2")
-        let run = try CommandRun.ckdash(["schema", "diff", v1, v2])
+        let run = try await CommandRun.ckdash(["schema", "diff", v1, v2])
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.prefix(6)) == [
@@ -122,8 +122,8 @@ struct SchemaCommandTests {
     }
 
     @Test("diff --json lists the changes with their class and the digest")
-    func diffJSON() throws {
-        let run = try CommandRun.ckdash(["schema", "diff", "--json", schemaFixture("apple-coins-v1"), schemaFixture("apple-coins-v2")])
+    func diffJSON() async throws {
+        let run = try await CommandRun.ckdash(["schema", "diff", "--json", schemaFixture("apple-coins-v1"), schemaFixture("apple-coins-v2")])
         #expect(run.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let changes = try #require(report["changes"] as? [[String: Any]])
@@ -136,15 +136,15 @@ struct SchemaCommandTests {
     }
 
     @Test("removing a field or changing its type is blocked, with the reason, and exits 1")
-    func diffBlocked() throws {
+    func diffBlocked() async throws {
         let v1 = try String(contentsOfFile: schemaFixture("apple-coins-v1"), encoding: .utf8)
         let removed = try temporaryFile(v1.replacingOccurrences(of: "        issueYear       INT64,\n", with: ""))
         let retyped = try temporaryFile(v1.replacingOccurrences(of: "issueYear       INT64", with: "issueYear       STRING"))
-        let removal = try CommandRun.ckdash(["schema", "diff", schemaFixture("apple-coins-v1"), removed])
+        let removal = try await CommandRun.ckdash(["schema", "diff", schemaFixture("apple-coins-v1"), removed])
         #expect(removal.status == 1)
         #expect(removal.standardOutput.contains("Blocked changes (1):\n  x remove field Coins.issueYear\n      fields in production can never be removed"))
         #expect(removal.standardOutput.contains("production refuses this deploy"))
-        let retyping = try CommandRun.ckdash(["schema", "diff", "--json", schemaFixture("apple-coins-v1"), retyped])
+        let retyping = try await CommandRun.ckdash(["schema", "diff", "--json", schemaFixture("apple-coins-v1"), retyped])
         #expect(retyping.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(retyping.standardOutput.utf8)) as? [String: Any])
         let change = try #require((report["changes"] as? [[String: Any]])?.first)
@@ -155,17 +155,17 @@ struct SchemaCommandTests {
     }
 
     @Test("diff refuses an invalid schema, printing its errors")
-    func diffInvalid() throws {
+    func diffInvalid() async throws {
         let invalid = try temporaryFile("DEFINE SCHEMA RECORD TYPE T (a STRING, a STRING);")
-        let run = try CommandRun.ckdash(["schema", "diff", schemaFixture("apple-empty"), invalid])
+        let run = try await CommandRun.ckdash(["schema", "diff", schemaFixture("apple-empty"), invalid])
         #expect(run.status == 2)
         #expect(run.standardError.contains("error: T declares the field a twice"))
         #expect(run.standardError.hasSuffix("ckdash: \(invalid) is not a valid schema (1 error)\n"))
     }
 
     @Test("format rejects --check with --write as a usage error")
-    func usageError() throws {
-        let run = try CommandRun.ckdash(["schema", "format", "--check", "--write", schemaFixture("apple-empty")])
+    func usageError() async throws {
+        let run = try await CommandRun.ckdash(["schema", "format", "--check", "--write", schemaFixture("apple-empty")])
         #expect(run.status != 0)
         #expect(run.standardError.contains("--check and --write cannot be used together"))
     }

@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// A ckserver process killed (SIGKILL) while it writes an atomic batch: after a restart the batch is there
 /// whole or not at all.
-@Suite("ckserver killed in the middle of an atomic batch")
+@Suite("ckserver killed in the middle of an atomic batch", .heavy)
 struct CrashRecoveryTests {
     let container = "iCloud.com.example.Party"
 
@@ -23,11 +23,13 @@ struct CrashRecoveryTests {
     @Test("after SIGKILL during atomic batches, each batch is there whole or not at all")
     func killDuringBatch() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-crash-\(UUID().uuidString)").path
-        _ = try CommandRun.ckserver(["container", "create", container, "--data", data])
-        let token = try #require(try JSONSerialization.jsonObject(with: Data(CommandRun.ckserver(["token", "create", "--json", "--data", data]).standardOutput.utf8)) as? [String: Any])["token"] as! String
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(CommandRun.ckserver(["user", "create", "--container", container, "mei", "--json", "--data", data]).standardOutput.utf8)) as? [String: Any])["userRecordName"] as! String
+        _ = try await CommandRun.ckserver(["container", "create", container, "--data", data])
+        let minted = try await CommandRun.ckserver(["token", "create", "--json", "--data", data])
+        let token = try #require(try JSONSerialization.jsonObject(with: Data(minted.standardOutput.utf8)) as? [String: Any])["token"] as! String
+        let created = try await CommandRun.ckserver(["user", "create", "--container", container, "mei", "--json", "--data", data])
+        let user = try #require(try JSONSerialization.jsonObject(with: Data(created.standardOutput.utf8)) as? [String: Any])["userRecordName"] as! String
 
-        var server = try ServerProcess.start(data: data)
+        var server = try await ServerProcess.start(data: data)
         _ = try await post(server.port, "zones/modify", token: token, actingAs: user, body: #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Batch"}}}]}"#)
         let filler = String(repeating: "x", count: 2000)
         for round in 0..<4 {
@@ -37,16 +39,15 @@ struct CrashRecoveryTests {
             let request = Task { try? await post(port, "records/modify", token: token, actingAs: user, body: body) }
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...60)))
             server.process.signal(SIGKILL)
-            server.process.waitUntilExit()
+            await server.process.waitUntilExit()
             _ = await request.value
-            server = try ServerProcess.start(data: data)
+            server = try await ServerProcess.start(data: data)
             let lookup = #"{"zoneID":{"zoneName":"Batch"},"records":[\#((0..<200).map { #"{"recordName":"r\#(round)-\#($0)"}"# }.joined(separator: ","))]}"#
             let answer = try await post(server.port, "records/lookup", token: token, actingAs: user, body: lookup)
             let records = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])["records"] as? [[String: Any]] ?? []
             let present = records.filter { $0["serverErrorCode"] == nil }.count
             #expect(present == 0 || present == 200, "round \(round): \(present) of 200 records survived")
         }
-        server.process.terminate()
-        server.process.waitUntilExit()
+        await server.stop()
     }
 }

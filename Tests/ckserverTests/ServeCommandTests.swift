@@ -5,13 +5,13 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("ckserver serve, run as a process")
+@Suite("ckserver serve, run as a process", .heavy)
 struct ServeCommandTests {
     @Test("serve answers over HTTP, logs one line per request, and stops cleanly on SIGTERM")
     func serve() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
-        #expect(try CommandRun.ckserver(["container", "create", "iCloud.com.example.Party", "--data", data]).status == 0)
-        let server = try ServerProcess.start(data: data)
+        #expect(try await CommandRun.ckserver(["container", "create", "iCloud.com.example.Party", "--data", data]).status == 0)
+        let server = try await ServerProcess.start(data: data)
         let process = server.process
         defer {
             if process.isRunning { process.terminate() }
@@ -25,17 +25,16 @@ struct ServeCommandTests {
         let error = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect(error["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
 
-        process.terminate()
-        process.waitUntilExit()
-        output += server.logAfterStartup()
-        #expect(process.terminationStatus == 0)
+        let status = await server.stop()
+        output += await server.logAfterStartup()
+        #expect(status == 0)
         #expect(output.contains("GET /database/1/iCloud.com.example.Party/development/public/users/current 401 "))
     }
 
     @Test("serve refuses a public URL that is not an http or https address, with one line")
-    func badPublicURL() throws {
+    func badPublicURL() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
-        let run = try CommandRun.ckserver(["serve", "--data", data, "--public-url", "ftp://files.example.com"])
+        let run = try await CommandRun.ckserver(["serve", "--data", data, "--public-url", "ftp://files.example.com"])
         #expect(run.status != 0)
         #expect(run.standardError.contains("--public-url must be an http:// or https:// address"))
     }

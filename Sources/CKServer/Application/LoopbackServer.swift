@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 /// The server listening on a free port of 127.0.0.1 inside this process until `stop()`: what the embedded
 /// server, the client tests and the benchmarks run. It installs no signal handlers (the process that runs it
-/// owns those) and stops gracefully, after the requests in flight.
+/// owns those) and stops gracefully, after the requests in flight. Its tasks run on threads of their own
+/// (`ServerExecutor`), so that it answers whatever its host does with Swift's concurrency pool.
 public final class LoopbackServer: Sendable {
     /// The port it listens on.
     public let port: Int
@@ -31,7 +32,7 @@ public final class LoopbackServer: Sendable {
             portContinuation.finish()
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger))
-        let server = Task {
+        let server = Task(executorPreference: ServerExecutor.shared) {
             // A server that fails before it listens ends the wait for its port.
             defer { portContinuation.finish() }
             try await group.run()

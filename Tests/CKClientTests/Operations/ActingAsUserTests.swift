@@ -1,9 +1,10 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Testing
 
-@Suite("A management token acting as a user")
+@Suite("A management token acting as a user", .heavy)
 struct ActingAsUserTests {
     @Test("reaches that user's private database with the user's permissions; the developer alone cannot, and a read-only token stays read-only")
     func privateDatabaseAsUser() async throws {

@@ -1,8 +1,9 @@
 import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Assets against the real server")
+@Suite("Assets against the real server", .heavy)
 struct AssetsOperationTests {
     @Test("an uploaded file saved in an ASSET field downloads with the same bytes")
     func uploadSaveDownload() async throws {

@@ -1,9 +1,10 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Testing
 
-@Suite("Management calls against the real server")
+@Suite("Management calls against the real server", .heavy)
 struct ManagementOperationTests {
     @Test("granting and revoking through the client decides whether a signed-in user may create, and each change is audited")
     func grantAndRevoke() async throws {

@@ -1,9 +1,10 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Testing
 
-@Suite("The permission check: what a subject may do with a type, by which grant, as the data API decides")
+@Suite("The permission check: what a subject may do with a type, by which grant, as the data API decides", .heavy)
 struct PermissionCheckTests {
     /// A client of `server` with a management token that may change the schema.
     private static func admin(of server: LiveServer) async throws -> CloudKitClient {

@@ -1,8 +1,9 @@
 import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Records against the real server: save, lookup, query, delete, conflicts")
+@Suite("Records against the real server: save, lookup, query, delete, conflicts", .heavy)
 struct RecordsOperationTests {
     static func party(_ name: String, title: String, guests: Int64) -> Record {
         Record(recordName: name, recordType: "Party", fields: ["title": .string(title), "guests": .int64(guests)])

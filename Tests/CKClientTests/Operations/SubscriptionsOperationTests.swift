@@ -1,8 +1,9 @@
 import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Subscriptions against the real server")
+@Suite("Subscriptions against the real server", .heavy)
 struct SubscriptionsOperationTests {
     @Test("saved subscriptions are listed and looked up; a deleted one is a per-item failure")
     func saveListLookupDelete() async throws {

@@ -1,8 +1,9 @@
 import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Users and web auth tokens against the real server")
+@Suite("Users and web auth tokens against the real server", .heavy)
 struct UsersOperationTests {
     @Test("users/current answers the signed-in user, and the token each answer rotates in keeps the session alive")
     func currentUserWithRotation() async throws {

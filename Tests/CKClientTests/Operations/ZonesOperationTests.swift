@@ -1,8 +1,9 @@
 import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Zones against the real server")
+@Suite("Zones against the real server", .heavy)
 struct ZonesOperationTests {
     @Test("created zones are listed and looked up; a deleted or unknown zone is a ZONE_NOT_FOUND item")
     func createListLookupDelete() async throws {

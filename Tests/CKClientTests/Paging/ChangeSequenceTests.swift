@@ -1,8 +1,9 @@
 import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Change feeds followed through sync tokens")
+@Suite("Change feeds followed through sync tokens", .heavy)
 struct ChangeSequenceTests {
     static func note(_ name: String, _ text: String) -> Record {
         Record(recordName: name, recordType: "Note", fields: ["text": .string(text)])

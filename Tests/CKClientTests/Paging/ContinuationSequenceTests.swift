@@ -1,8 +1,9 @@
 @testable import CKClient
 import CKModel
+import CKTestSupport
 import Testing
 
-@Suite("Query pages followed through continuation markers")
+@Suite("Query pages followed through continuation markers", .heavy)
 struct ContinuationSequenceTests {
     @Test("a query over 250 records comes back whole and in order across pages of at most 200")
     func pagesOverTwoHundredRecords() async throws {

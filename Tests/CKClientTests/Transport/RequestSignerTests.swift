@@ -1,11 +1,12 @@
 @testable import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Crypto
 import Foundation
 import Testing
 
-@Suite("Server-to-server signing")
+@Suite("Server-to-server signing", .heavy)
 struct RequestSignerTests {
     @Test("the signature is ECDSA P-256 over date:base64(sha256(body)):path, and a GET hashes to the empty string")
     func signedMessage() throws {

@@ -1,11 +1,12 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("Assets over HTTP: upload URLs, receipts, downloads, and removal of files no record holds")
+@Suite("Assets over HTTP: upload URLs, receipts, downloads, and removal of files no record holds", .heavy)
 struct AssetsRoutesTests {
     /// The path part of a URL the server handed out.
     private func path(_ url: String) -> String {

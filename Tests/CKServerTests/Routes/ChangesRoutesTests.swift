@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("changes/zone and records/changes over HTTP")
+@Suite("changes/zone and records/changes over HTTP", .heavy)
 struct ChangesRoutesTests {
     private func zones(_ response: TestResponse) throws -> [[String: Any]] {
         try #require(try response.json["zones"] as? [[String: Any]])

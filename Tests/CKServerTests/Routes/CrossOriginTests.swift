@@ -1,12 +1,13 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("Browser clients: cross-origin requests, as CloudKit JS makes them")
+@Suite("Browser clients: cross-origin requests, as CloudKit JS makes them", .heavy)
 struct CrossOriginTests {
     @Test("a preflight is answered at once, and a response names the origin and exposes the rotated token header")
     func preflightAndResponse() async throws {

@@ -1,12 +1,13 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
 
-@Suite("API tokens, server-to-server keys and management tokens over the management API")
+@Suite("API tokens, server-to-server keys and management tokens over the management API", .heavy)
 struct ManagementCredentialsRoutesTests {
     @Test("an API token made through the API works until it is revoked, and its secret is never listed")
     func apiTokens() async throws {

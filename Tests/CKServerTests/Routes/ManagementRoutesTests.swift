@@ -1,12 +1,13 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("The management API over HTTP")
+@Suite("The management API over HTTP", .heavy)
 struct ManagementRoutesTests {
     private static func fixture(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("Fine-grained development schema edits, reset and statistics over the management API")
+@Suite("Fine-grained development schema edits, reset and statistics over the management API", .heavy)
 struct ManagementSchemaEditRoutesTests {
     private typealias Edit = ManagementSchema.Edit
 

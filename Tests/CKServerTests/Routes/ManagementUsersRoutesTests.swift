@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("The management API's users over HTTP")
+@Suite("The management API's users over HTTP", .heavy)
 struct ManagementUsersRoutesTests {
     @Test("a role assigned and removed through the API lets a user's write through and then refuses it again")
     func roles() async throws {

@@ -1,12 +1,13 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("Push tokens, subscriptions' notifications and the long-poll courier")
+@Suite("Push tokens, subscriptions' notifications and the long-poll courier", .heavy)
 struct NotificationsRoutesTests {
     /// Polls the courier path of a `webcourierURL` and returns the notification, or `nil` for an empty answer.
     private func poll(_ client: any TestClientProtocol, _ courierURL: String) async throws -> [String: Any]? {

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("URLs the server hands out")
+@Suite("URLs the server hands out", .heavy)
 struct PublicURLTests {
     @Test("with a public URL configured, upload URLs and sign-in pages use it rather than the Host header")
     func configuredPublicURL() async throws {

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("records/query pages: several sorts, list fields and zoneWide")
+@Suite("records/query pages: several sorts, list fields and zoneWide", .heavy)
 struct QueryPagingTests {
     static let schema = """
         DEFINE SCHEMA

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("records/query over HTTP")
+@Suite("records/query over HTTP", .heavy)
 struct QueryRoutesTests {
     static let schema = """
         DEFINE SCHEMA

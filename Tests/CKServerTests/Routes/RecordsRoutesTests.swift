@@ -1,13 +1,14 @@
 import CKModel
 import CKSchema
 import CKServer
+import CKTestSupport
 import Foundation
 import HTTPTypes
 import NIOCore
 import HummingbirdTesting
 import Testing
 
-@Suite("records/modify and records/lookup over HTTP")
+@Suite("records/modify and records/lookup over HTTP", .heavy)
 struct RecordsRoutesTests {
     private func create(_ name: String, _ fields: String = #"{"title":{"value":"Picnic"},"guests":{"value":12}}"#) -> String {
         #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"\#(name)","fields":\#(fields)}}]}"#

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("Reference rules over HTTP: DELETE_SELF cascades, VALIDATE")
+@Suite("Reference rules over HTTP: DELETE_SELF cascades, VALIDATE", .heavy)
 struct ReferenceRulesTests {
     private func create(_ name: String, type: String, reference: (String, String)? = nil) -> String {
         let fields = reference.map { #"{"owner":{"value":{"recordName":"\#($0.0)","action":"\#($0.1)"},"type":"REFERENCE"}}"# } ?? "{}"

@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Crypto
 import Foundation
 import HTTPTypes
@@ -7,7 +8,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("Server-to-server signatures over HTTP")
+@Suite("Server-to-server signatures over HTTP", .heavy)
 struct ServerToServerAuthTests {
     /// Signs `date:hash:subpath` as CloudKit clients do and returns the three headers.
     private func headers(keyID: String, key: P256.Signing.PrivateKey, subpath: String, date: Date = Date(), bodyHash: String = "") throws

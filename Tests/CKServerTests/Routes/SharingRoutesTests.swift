@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("Sharing: cloudkit.share records, records/resolve and records/accept, and the shared database")
+@Suite("Sharing: cloudkit.share records, records/resolve and records/accept, and the shared database", .heavy)
 struct SharingRoutesTests {
     private func first(_ response: TestResponse, _ key: String) throws -> [String: Any] {
         try #require((try response.json[key] as? [[String: Any]])?.first)

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("Sharing rules: what each share allows, and what a sharee cannot reach")
+@Suite("Sharing rules: what each share allows, and what a sharee cannot reach", .heavy)
 struct SharingRulesTests {
     private func modify(
         _ server: TestServer, _ client: any TestClientProtocol, _ operations: String, as credentials: TestCredentials, shared: Bool = false

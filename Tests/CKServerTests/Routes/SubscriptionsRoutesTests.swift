@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("subscriptions/list, lookup and modify over HTTP")
+@Suite("subscriptions/list, lookup and modify over HTTP", .heavy)
 struct SubscriptionsRoutesTests {
     private func subscriptions(_ response: TestResponse) throws -> [[String: Any]] {
         try #require(try response.json["subscriptions"] as? [[String: Any]])

@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Crypto
 import Foundation
 import HTTPTypes
@@ -7,7 +8,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("Authentication and users over HTTP")
+@Suite("Authentication and users over HTTP", .heavy)
 struct UsersRoutesTests {
     @Test("an API token and a web auth token sign the user in, and every response rotates the token")
     func signedIn() async throws {

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HummingbirdTesting
 import Testing
 
-@Suite("zones/list, zones/lookup and zones/modify over HTTP")
+@Suite("zones/list, zones/lookup and zones/modify over HTTP", .heavy)
 struct ZonesRoutesTests {
     private func zones(_ response: TestResponse) throws -> [[String: Any]] {
         try #require(try response.json["zones"] as? [[String: Any]])

@@ -1,10 +1,11 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Crypto
 import Foundation
 import Testing
 
-@Suite("Issuing credentials and users")
+@Suite("Issuing credentials and users", .heavy)
 struct CredentialServiceTests {
     let party = ContainerID(rawValue: "iCloud.com.example.Party")!
 

@@ -1,9 +1,10 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("The demo container")
+@Suite("The demo container", .heavy)
 struct DemoContainerTests {
     @Test("it holds parties in both environments, receipts in a private zone, users, a subscription and undeployed changes")
     func contents() async throws {

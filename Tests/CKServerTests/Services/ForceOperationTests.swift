@@ -1,9 +1,10 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("Force operations under concurrent writers")
+@Suite("Force operations under concurrent writers", .heavy)
 struct ForceOperationTests {
     @Test("concurrent force updates of one record all succeed, and none loses another's field")
     func concurrentForceUpdates() async throws {

@@ -1,10 +1,11 @@
 import CKModel
 import CKSchema
 import CKServer
+import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("Importing and deploying schemas")
+@Suite("Importing and deploying schemas", .heavy)
 struct SchemaServiceTests {
     let party = ContainerID(rawValue: "iCloud.com.example.Party")!
 

@@ -1,9 +1,10 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("WAL checkpoints")
+@Suite("WAL checkpoints", .heavy)
 struct WALCheckpointTests {
     let zone = ZoneKey(
         container: ContainerID(rawValue: "iCloud.com.example.Party")!, environment: .development, database: .private,

@@ -29,9 +29,12 @@ struct TestServer {
         ServerServices(storage: temporary.storage, configuration: temporary.configuration)
     }
 
-    /// Runs `body` against the server listening on a free loopback port.
+    /// Runs `body` against the server listening on a free loopback port; both run on the threads of in-process
+    /// servers (`ServerExecutor`), as `LoopbackServer` does, not on the test pool.
     func live<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await buildApplication(services: services, port: 0).test(.live, body)
+        try await withTaskExecutorPreference(ServerExecutor.shared) {
+            try await buildApplication(services: services, port: 0).test(.live, body)
+        }
     }
 
     /// `/database/1/<container>/development/public/<path>`.

@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @testable import Dashboard
 
 /// The dashboard as a user drives it: keys in, screens out, against the embedded demo server.
-@Suite("Dashboard: navigation, commands, filters and the records screen's actions")
+@Suite("Dashboard: navigation, commands, filters and the records screen's actions", .heavy)
 struct DashboardAppTests {
     static let wide = Size(width: 160, height: 50)
 

@@ -1,4 +1,5 @@
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -10,6 +11,9 @@ import Testing
 ///
 /// The seed is printed; `CKDASH_FUZZ_SEED=<seed> swift test --filter DashboardFuzzTests` runs the same keys again
 /// (fetches finishing at other moments can still change what some keys meet).
+///
+/// The run's longest test (a minute or two of the two cores' time), it takes no turn among the heavy tests
+/// (`HeavyTest`): it starts with the run, beside them, instead of waiting for a turn and ending last.
 @Suite("The dashboard under random keys")
 struct DashboardFuzzTests {
     /// A screen the fuzz starts from: the palette commands and keys that reach it from the record types screen,

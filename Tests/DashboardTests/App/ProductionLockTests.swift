@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// Production is read-only until unlocked by typing the container's name; a read-only session cannot unlock it
 /// nor is offered to; a change asked for while locked says why instead of running.
-@Suite("The production lock and confirmations")
+@Suite("The production lock and confirmations", .heavy)
 struct ProductionLockTests {
     @Test(":unlock asks for the container's name, the badge then says UNLOCKED, and :lock locks again")
     func unlockAndLock() async throws {

@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -9,7 +10,7 @@ import Testing
 
 /// `--readonly` across the whole dashboard: every screen's changing keys gone from its hints and refused with the
 /// reason, the palette's changing commands refused, and the server exactly as it was afterwards.
-@Suite("A read-only session changes nothing, from any screen")
+@Suite("A read-only session changes nothing, from any screen", .heavy)
 struct ReadOnlySessionTests {
     /// A palette command for each kind of screen the dashboard has.
     static let screens = [

@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// Every screen rendered into the in-memory terminal with the demo data, at 80×24 and 160×50, compared line by
 /// line with the goldens in `Tests/DashboardTests/Goldens` (`CKDASH_UPDATE_GOLDENS=1` rewrites them).
-@Suite("Screens against their goldens")
+@Suite("Screens against their goldens", .heavy)
 struct ScreenGoldenTests {
     static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 50)]
 

@@ -14,10 +14,11 @@ struct DemoServer {
     let client: CloudKitClient
     let folder: URL
 
-    /// Runs `body` against a fresh demo server, then stops it and removes its folder.
+    /// Runs `body` against a fresh demo server (on a copy of `DemoTemplate`), then stops it and removes its folder.
     static func run<Value>(_ body: (DemoServer) async throws -> Value) async throws -> Value {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-tests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        try await DemoTemplate.copy(to: folder)
         var logger = Logger(label: "ckserver")
         logger.logLevel = .critical
         let server = try await EmbeddedServer.start(dataDirectory: folder, logger: logger)

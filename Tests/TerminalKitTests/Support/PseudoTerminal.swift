@@ -1,3 +1,4 @@
+import CKTestSupport
 import Glibc
 import TerminalKit
 
@@ -58,15 +59,21 @@ final class PseudoTerminal {
         _ = write(controller, &bytes, bytes.count)
     }
 
-    /// Everything the backend sent since the last read, waiting until nothing more came for `quiet`.
-    func readOutput(quiet: Duration = .milliseconds(60)) -> [UInt8] {
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+    /// Everything the backend sent since the last read, waiting until nothing more came for `quiet`; the wait
+    /// blocks a thread of its own, not the test's.
+    func readOutput(quiet: Duration = .milliseconds(60)) async -> [UInt8] {
         let (seconds, attoseconds) = quiet.components
         let milliseconds = Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        while poll(&descriptor, 1, milliseconds) > 0 {
-            let count = read(controller, &buffer, buffer.count)
+        return await BlockingCall.run { [controller] in Self.read(controller, untilQuietFor: milliseconds) }
+    }
+
+    /// What `descriptor` gives until nothing more comes for `milliseconds`.
+    private static func read(_ descriptor: Int32, untilQuietFor milliseconds: Int32) -> [UInt8] {
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var readable = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&readable, 1, milliseconds) > 0 {
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
             guard count > 0 else { break }
             output += buffer[0..<count]
         }

@@ -5,124 +5,130 @@ import Testing
 /// The real `ckdash` binary end to end, under tmux: the embedded default server, browsing, following a reference,
 /// running a query from the builder, switching environment and theme, resizing, quitting, and terminals with fewer
 /// colours or a `C` locale.
+///
+/// One terminal program at a time (`.serialized`); the suite takes no turn among the heavy tests (`HeavyTest`),
+/// which would queue each of its tests behind all of theirs and leave the suite to end the run alone.
 @Suite("ckdash under tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed (apt-get install tmux; .ci/run installs it)"))
 struct DashboardTmuxTests {
     /// Waits for the record types of the demo container, with their counts: where ckdash opens on the embedded
     /// server.
     @discardableResult
-    static func waitForRecordTypes(_ session: TmuxSession) throws -> String {
-        try session.waitUntil("the record types with their counts") { $0.contains("Record types [4]") && $0.contains("3,000") }
+    static func waitForRecordTypes(_ session: TmuxSession) async throws -> String {
+        try await session.waitUntil("the record types with their counts") { $0.contains("Record types [4]") && $0.contains("3,000") }
     }
 
     @Test("browse containers → record types → records → a record, follow a reference and come back, resize midway, switch environment and theme, quit with the terminal restored")
-    func browseFollowSwitchAndQuit() throws {
-        let session = try TmuxSession()
+    func browseFollowSwitchAndQuit() async throws {
+        let session = try await TmuxSession()
         defer { session.stop() }
-        var screen = try Self.waitForRecordTypes(session)
+        var screen = try await Self.waitForRecordTypes(session)
         #expect(screen.hasPrefix(" ckdash ▸ iCloud.com.example.Party ▸ development ▸ public"))
 
-        try session.press("Escape")
-        screen = try session.waitFor("Containers [1]")
+        try await session.press("Escape")
+        screen = try await session.waitFor("Containers [1]")
         #expect(screen.contains("iCloud.com.example.Party"))
-        try session.press("Enter")
-        try Self.waitForRecordTypes(session)
-        try session.press("Enter")
-        try session.waitFor("Records of Party [3,000]", "party-1 ")
-        try session.press("Enter")
-        try session.waitFor("Record party-1 ", "Picnic 1")
+        try await session.press("Enter")
+        try await Self.waitForRecordTypes(session)
+        try await session.press("Enter")
+        try await session.waitFor("Records of Party [3,000]", "party-1 ")
+        try await session.press("Enter")
+        try await session.waitFor("Record party-1 ", "Picnic 1")
 
-        try session.command("db private demo")
-        try session.waitFor("private as demo")
-        try session.command("zone Receipts")
-        try session.waitFor("▸ Receipts")
-        try session.command("records Receipt")
-        try session.waitFor("Records of Receipt [1,000]", "receipt-1-1 ")
-        try session.press("Enter")
-        try session.waitFor("Record receipt-1-1 ", "REFERENCE         → shoebox-1")
-        try session.press("j", "j")
-        try session.waitUntil("the shoebox line is selected", escapes: true) { screen in
+        try await session.command("db private demo")
+        try await session.waitFor("private as demo")
+        try await session.command("zone Receipts")
+        try await session.waitFor("▸ Receipts")
+        try await session.command("records Receipt")
+        try await session.waitFor("Records of Receipt [1,000]", "receipt-1-1 ")
+        try await session.press("Enter")
+        try await session.waitFor("Record receipt-1-1 ", "REFERENCE         → shoebox-1")
+        try await session.press("j", "j")
+        try await session.waitUntil("the shoebox line is selected", escapes: true) { screen in
             let shoebox = PaneStyle.of("shoebox    ", in: screen)
             return shoebox != nil && shoebox != PaneStyle.of("merchant    ", in: screen) && shoebox != PaneStyle.of("recordName    ", in: screen)
         }
-        try session.press("Enter")
-        try session.waitFor("Record shoebox-1 ", "← receipt-1-1")
+        try await session.press("Enter")
+        try await session.waitFor("Record shoebox-1 ", "← receipt-1-1")
 
-        try session.resize(width: 120, height: 40)
-        screen = try session.waitUntil("the frame is redrawn at 120×40") { Self.isFramed($0, width: 120, height: 40) }
+        try await session.resize(width: 120, height: 40)
+        screen = try await session.waitUntil("the frame is redrawn at 120×40") { Self.isFramed($0, width: 120, height: 40) }
         #expect(screen.contains("Record shoebox-1 "))
-        try session.press("Escape")
-        screen = try session.waitFor("Record receipt-1-1 ")
+        try await session.press("Escape")
+        screen = try await session.waitFor("Record receipt-1-1 ")
         #expect(Self.isFramed(screen, width: 120, height: 40))
         #expect(screen.contains("→ shoebox-1"))
 
-        try session.command("env prod")
-        screen = try session.waitFor("▲ PRODUCTION")
+        try await session.command("env prod")
+        screen = try await session.waitFor("▲ PRODUCTION")
         #expect(screen.contains("▸ production ▸"))
         // The default theme's background #1c1c1c is xterm's 234, the light theme's #fafafa is 231.
-        #expect(PaneStyle.of("ckdash", in: try session.screen(escapes: true))?.background == "48;5;234")
-        try session.command("theme light")
-        try session.waitUntil("the header is drawn on the light theme's background", escapes: true) {
+        #expect(PaneStyle.of("ckdash", in: try await session.screen(escapes: true))?.background == "48;5;234")
+        try await session.command("theme light")
+        try await session.waitUntil("the header is drawn on the light theme's background", escapes: true) {
             PaneStyle.of("ckdash", in: $0)?.background == "48;5;231"
         }
 
         // Back to the size ckdash started at before quitting: tmux 3.3 pulls lines of the alternate screen into
         // the main one when it left the alternate screen at another size (tmux issue #3510, vim does the same).
-        try session.resize(width: 100, height: 30)
-        try session.waitUntil("the frame is redrawn at 100×30") { Self.isFramed($0, width: 100, height: 30) }
-        #expect(try session.flag("alternate_on") && !session.flag("cursor_flag") && session.flag("keypad_cursor_flag"))
-        try session.press("q")
-        screen = try session.waitFor("EXITED 0")
-        #expect(try !session.flag("alternate_on"), "ckdash left the alternate screen")
-        #expect(try session.flag("cursor_flag"), "ckdash showed the cursor again")
-        #expect(try !session.flag("keypad_cursor_flag") && !session.flag("keypad_flag"), "ckdash turned the application keys off")
+        try await session.resize(width: 100, height: 30)
+        try await session.waitUntil("the frame is redrawn at 100×30") { Self.isFramed($0, width: 100, height: 30) }
+        #expect(try await session.flag("alternate_on"))
+        #expect(try await !session.flag("cursor_flag"))
+        #expect(try await session.flag("keypad_cursor_flag"))
+        try await session.press("q")
+        screen = try await session.waitFor("EXITED 0")
+        #expect(try await !session.flag("alternate_on"), "ckdash left the alternate screen")
+        #expect(try await session.flag("cursor_flag"), "ckdash showed the cursor again")
+        #expect(try await !session.flag("keypad_cursor_flag"), "ckdash turned the application cursor keys off")
+        #expect(try await !session.flag("keypad_flag"), "ckdash turned the application keypad off")
         for dashboardText in ["ckdash ▸", "Record", "┌", "│", "Quit"] {
             #expect(!screen.contains(dashboardText), "the dashboard's \(dashboardText) is still on the screen after quitting:\n\(screen)")
         }
     }
 
     @Test("build a query in the builder, see it as a command, run it, and get exactly the matching record")
-    func runQueryFromBuilder() throws {
-        let session = try TmuxSession()
+    func runQueryFromBuilder() async throws {
+        let session = try await TmuxSession()
         defer { session.stop() }
-        try Self.waitForRecordTypes(session)
-        try session.command("query Party")
-        try session.waitFor("Query Party", "+ add a filter")
+        try await Self.waitForRecordTypes(session)
+        try await session.command("query Party")
+        try await session.waitFor("Query Party", "+ add a filter")
         // The field picker lists background, date, location, name…: the fourth.
-        try session.press("a", "j", "j", "j", "Enter")
-        try session.waitFor("Value of name ==")
-        try session.type("Picnic 1")
-        try session.press("Enter")
-        let row = try session.waitUntil("the filter row with its index") { screen in
+        try await session.press("a", "j", "j", "j", "Enter")
+        try await session.waitFor("Value of name ==")
+        try await session.type("Picnic 1")
+        try await session.press("Enter")
+        let row = try await session.waitUntil("the filter row with its index") { screen in
             screen.split(separator: "\n").contains { $0.contains("name") && $0.contains("==") && $0.contains("Picnic 1") && $0.contains("✓") }
         }
         #expect(!row.contains("needs QUERYABLE"))
-        try session.press("C")
-        try session.waitFor("ckdash records query", "--filter")
-        try session.press("Escape")
+        try await session.press("C")
+        try await session.waitFor("ckdash records query", "--filter")
+        try await session.press("Escape")
         // Waiting for the panel to close keeps Esc and R apart: together they read as Alt-R.
-        try session.waitUntil("the command panel is closed") { !$0.contains("Command line") }
-        try session.press("R")
-        let records = try session.waitFor("Records of Party", "party-1 ")
+        try await session.waitUntil("the command panel is closed") { !$0.contains("Command line") }
+        try await session.press("R")
+        let records = try await session.waitFor("Records of Party", "party-1 ")
         #expect(!records.contains("party-2 "), "the query returned more than the one Picnic 1:\n\(records)")
     }
 
     @Test("revoke READ from _world on Party: the permission check and a browse as a user both reflect it")
-    func revokeReadAndCheck() throws {
-        let session = try TmuxSession()
+    func revokeReadAndCheck() async throws {
+        let session = try await TmuxSession()
         defer { session.stop() }
-        try Self.waitForRecordTypes(session)
-        try session.command("permissions")
-        try session.waitFor("Roles and permissions [4 roles", "[· R ·*]")
-        try session.press("R")
-        try session.waitFor("Revoked READ on Party from _world", "[· · ·]")
-        try session.press("p")
-        try session.waitFor("Check permissions of")
-        try session.press("Enter")
-        try session.waitFor("Permission check: anyone on Party", "not allowed: no role they hold is granted READ")
-        try session.command("user guest")
-        try session.waitFor("public as guest")
-        try session.command("records Party")
-        try session.waitUntil("the records screen says READ is not permitted") { $0.contains("READ operation not permitted") || $0.contains("ACCESS_DENIED") }
+        try await Self.waitForRecordTypes(session)
+        try await session.command("permissions")
+        try await session.waitFor("Roles and permissions [4 roles", "[· R ·*]")
+        try await session.press("R")
+        try await session.waitFor("Revoked READ on Party from _world", "[· · ·]")
+        try await session.press("p")
+        try await session.waitFor("Check permissions of")
+        try await session.press("Enter")
+        try await session.waitFor("Permission check: anyone on Party", "not allowed: no role they hold is granted READ")
+        try await session.command("user guest")
+        try await session.waitFor("public as guest")
+        try await session.command("records Party")
+        try await session.waitUntil("the records screen says READ is not permitted") { $0.contains("READ operation not permitted") || $0.contains("ACCESS_DENIED") }
     }
 
     /// A terminal the dashboard should stay usable on, and the colours it should draw there.
@@ -141,13 +147,13 @@ struct DashboardTmuxTests {
             Variant(environment: ["TERM": "vt100"], colors: []),
             Variant(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], colors: []),
         ])
-    func colours(_ variant: Variant) throws {
-        let session = try TmuxSession(environment: variant.environment)
+    func colours(_ variant: Variant) async throws {
+        let session = try await TmuxSession(environment: variant.environment)
         defer { session.stop() }
-        let screen = try Self.waitForRecordTypes(session)
+        let screen = try await Self.waitForRecordTypes(session)
         #expect(screen.hasPrefix(" ckdash ▸ iCloud.com.example.Party ▸ development ▸ public"))
         #expect(Self.isFramed(screen, width: 100, height: 30))
-        let styled = try session.screen(escapes: true)
+        let styled = try await session.screen(escapes: true)
         #expect(PaneStyle.colorKinds(in: styled) == variant.colors, "\(styled)")
         let selected = try #require(PaneStyle.of("Party   ", in: styled))
         let other = try #require(PaneStyle.of("Receipt   ", in: styled))
@@ -157,30 +163,31 @@ struct DashboardTmuxTests {
             let style = try #require(PaneStyle.of(text, in: styled), "no \(text) on the screen")
             #expect(!style.textBlendsIntoBackground, "\(text) is drawn in its background's colour: \(style)")
         }
-        try session.command("env prod")
-        let production = try session.waitFor("▲ PRODUCTION")
+        try await session.command("env prod")
+        let production = try await session.waitFor("▲ PRODUCTION")
         #expect(production.hasPrefix(" ckdash ▸ iCloud.com.example.Party ▸ production"))
-        let badge = try #require(PaneStyle.of("▲ PRODUCTION", in: session.screen(escapes: true)))
+        let productionStyled = try await session.screen(escapes: true)
+        let badge = try #require(PaneStyle.of("▲ PRODUCTION", in: productionStyled))
         #expect(badge != PaneStyle.of("iCloud", in: styled), "the production badge looks like the breadcrumb: \(badge)")
     }
 
     @Test("with LC_ALL=C the dashboard falls back to UTF-8 and still draws its frame and breadcrumb")
-    func cLocale() throws {
-        let session = try TmuxSession(environment: ["LANG": "C", "LC_ALL": "C"])
+    func cLocale() async throws {
+        let session = try await TmuxSession(environment: ["LANG": "C", "LC_ALL": "C"])
         defer { session.stop() }
-        let screen = try Self.waitForRecordTypes(session)
+        let screen = try await Self.waitForRecordTypes(session)
         #expect(screen.hasPrefix(" ckdash ▸ iCloud.com.example.Party ▸ development ▸ public"))
         #expect(Self.isFramed(screen, width: 100, height: 30))
     }
 
 
     @Test("hundreds of random keys and resizes leave ckdash running and drawing its header")
-    func randomKeys() throws {
+    func randomKeys() async throws {
         let seed = ProcessInfo.processInfo.environment["CKDASH_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         print("DashboardTmuxTests.randomKeys seed: \(seed) (CKDASH_FUZZ_SEED=\(seed) repeats it)")
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.stop() }
-        try Self.waitForRecordTypes(session)
+        try await Self.waitForRecordTypes(session)
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<20 {
             var commands: [String] = []
@@ -191,21 +198,21 @@ struct DashboardTmuxTests {
                     commands += ["send-keys", "-t", "dash"] + Self.randomKey(using: &generator) + [";"]
                 }
             }
-            try session.run(commands)
-            let exit = try session.exitLine
+            try await session.run(commands)
+            let exit = try await session.exitLine
             try #require(exit == nil, "seed \(seed): ckdash ended: \(exit ?? "")")
         }
-        try session.resize(width: 100, height: 30)
+        try await session.resize(width: 100, height: 30)
         // Close whatever the keys left open (help, a picker, a prompt), which may cover the frame's border; the
         // pauses keep each Esc from reading as Alt with the next.
         for _ in 0..<3 {
-            try session.run(["send-keys", "-t", "dash", "Escape"])
-            Thread.sleep(forTimeInterval: 0.15)
+            try await session.run(["send-keys", "-t", "dash", "Escape"])
+            try await Task.sleep(for: .milliseconds(150))
         }
-        try session.waitUntil("the header and frame are drawn at 100×30", timeout: .seconds(10)) {
+        try await session.waitUntil("the header and frame are drawn at 100×30", timeout: .seconds(10)) {
             $0.hasPrefix(" ckdash ▸") && Self.isFramed($0, width: 100, height: 30)
         }
-        #expect(try session.exitLine == nil, "seed \(seed): ckdash ended")
+        #expect(try await session.exitLine == nil, "seed \(seed): ckdash ended")
     }
 
     /// Bound keys, printable characters, a wide one, Esc, Enter, Tab, arrows, Ctrl and function keys, as

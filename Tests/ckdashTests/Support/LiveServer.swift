@@ -13,20 +13,20 @@ final class LiveServer: @unchecked Sendable {
     let readOnlyToken: String?
 
     /// Starts a server with `container`, each of `otherContainers`, and a read-only token when asked for.
-    init(container: String = "iCloud.com.example.Shop", otherContainers: [String] = [], readOnlyToken: Bool = false) throws {
+    init(container: String = "iCloud.com.example.Shop", otherContainers: [String] = [], readOnlyToken: Bool = false) async throws {
         self.container = container
         data = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-server-\(UUID().uuidString)").path
         for id in [container] + otherContainers {
-            let created = try CommandRun.ckserver(["container", "create", id, "--data", data])
+            let created = try await CommandRun.ckserver(["container", "create", id, "--data", data])
             guard created.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: created.standardError]) }
         }
-        token = try Self.mintToken(["--name", "tests"], data: data)
-        self.readOnlyToken = readOnlyToken ? try Self.mintToken(["--name", "reader", "--read-only"], data: data) : nil
-        server = try ServerProcess.start(data: data)
+        token = try await Self.mintToken(["--name", "tests"], data: data)
+        self.readOnlyToken = readOnlyToken ? try await Self.mintToken(["--name", "reader", "--read-only"], data: data) : nil
+        server = try await ServerProcess.start(data: data)
     }
 
-    private static func mintToken(_ options: [String], data: String) throws -> String {
-        let minted = try CommandRun.ckserver(["token", "create"] + options + ["--data", data, "--json"])
+    private static func mintToken(_ options: [String], data: String) async throws -> String {
+        let minted = try await CommandRun.ckserver(["token", "create"] + options + ["--data", data, "--json"])
         guard let object = try JSONSerialization.jsonObject(with: Data(minted.standardOutput.utf8)) as? [String: Any],
             let token = object["token"] as? String
         else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: minted.standardOutput + minted.standardError]) }
@@ -34,9 +34,7 @@ final class LiveServer: @unchecked Sendable {
     }
 
     deinit {
-        server.process.terminate()
-        server.process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: data)
+        server.stopInBackground(removing: data)
     }
 
     /// The variables that point ckdash at this server.
@@ -48,12 +46,12 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Runs `ckdash arguments` against this server on a pseudo-terminal; standard output and error arrive together.
-    func ckdashOnTerminal(_ arguments: [String]) throws -> CommandRun {
-        try CommandRun.onTerminal("ckdash", arguments, environment: environment)
+    func ckdashOnTerminal(_ arguments: [String]) async throws -> CommandRun {
+        try await CommandRun.onTerminal("ckdash", arguments, environment: environment)
     }
 
     /// Runs `ckdash arguments` against this server.
-    func ckdash(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> CommandRun {
-        try CommandRun.ckdash(arguments, input: input, environment: environment.merging(extra) { $1 })
+    func ckdash(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async throws -> CommandRun {
+        try await CommandRun.ckdash(arguments, input: input, environment: environment.merging(extra) { $1 })
     }
 }

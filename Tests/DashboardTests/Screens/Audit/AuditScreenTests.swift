@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// The audit log screen against the demo server: the changes just made appear newest first, the filters narrow
 /// them (on the server by time, token, kind and container; `/` over what was fetched), Enter shows one in full,
 /// and a long log is fetched a page at a time.
-@Suite("Audit log: entries, filters, paging")
+@Suite("Audit log: entries, filters, paging", .heavy)
 struct AuditScreenTests {
     private static let size = Size(width: 160, height: 30)
 

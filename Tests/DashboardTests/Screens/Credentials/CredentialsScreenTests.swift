@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Crypto
 import Foundation
 import TerminalKit
@@ -10,7 +11,7 @@ import Testing
 
 /// The tokens and keys screen driven with keys against the demo server: making tokens (the secret shown once),
 /// adding keys from a file or pasted, revoking after a confirmation, and nothing offered to a read-only session.
-@Suite("Tokens and keys: make, add, revoke")
+@Suite("Tokens and keys: make, add, revoke", .heavy)
 struct CredentialsScreenTests {
     private static let size = Size(width: 120, height: 30)
 

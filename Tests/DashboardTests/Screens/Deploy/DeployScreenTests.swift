@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// The deploy screen against the demo server, whose development adds `Party.rsvpCount` and a SORTABLE index on
 /// `Receipt.merchant` to production: what the user sees, and what the server did.
-@Suite("Promotion to production: the deploy screen")
+@Suite("Promotion to production: the deploy screen", .heavy)
 struct DeployScreenTests {
     static let container = EmbeddedServer.demoContainer.rawValue
 

@@ -1,6 +1,7 @@
 import CKModel
 import CKSchema
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The indexes screen driven with keys against the demo server: every index with its entries and size, adding
 /// one by picking type, field and kind, and dropping one after a confirmation.
-@Suite("The indexes screen")
+@Suite("The indexes screen", .heavy)
 struct IndexesScreenTests {
     private static let size = Size(width: 120, height: 40)
 

@@ -1,11 +1,12 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Testing
 
 @testable import Dashboard
 
-@Suite("The screens' loaders against the embedded demo server")
+@Suite("The screens' loaders against the embedded demo server", .heavy)
 struct LoadersTests {
     @Test("containers with their record counts, users to act as, and the zones of the demo user's private database")
     func containersAndZones() async throws {

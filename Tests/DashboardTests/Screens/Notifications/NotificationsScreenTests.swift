@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The live notifications driven against the demo server: a push token registered for the user acted as, and
 /// the notifications of their subscriptions listed as another client's saves make them fire.
-@Suite("Notifications: the live view")
+@Suite("Notifications: the live view", .heavy)
 struct NotificationsScreenTests {
     private static let size = Size(width: 140, height: 24)
 

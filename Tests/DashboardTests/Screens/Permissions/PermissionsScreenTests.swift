@@ -1,13 +1,14 @@
 import CKModel
 import CKSchema
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
 @testable import Dashboard
 
 /// The roles and permissions screen driven with keys against the demo server.
-@Suite("Roles and permissions, driven as a user drives them")
+@Suite("Roles and permissions, driven as a user drives them", .heavy)
 struct PermissionsScreenTests {
     private static let size = Size(width: 110, height: 30)
 

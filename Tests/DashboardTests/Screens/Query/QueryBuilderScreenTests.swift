@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @testable import Dashboard
 
 /// The query builder driven with keys through `DashboardApp` on a `MemoryTerminal`, against the demo server.
-@Suite("The query builder, driven as a user drives it")
+@Suite("The query builder, driven as a user drives it", .heavy)
 struct QueryBuilderScreenTests {
     private static let size = Size(width: 110, height: 32)
 

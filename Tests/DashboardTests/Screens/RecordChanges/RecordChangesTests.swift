@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @testable import Dashboard
 
 /// Deleting, bulk changes, import and undo on the records screen, against the demo server.
-@Suite("Records: delete with DELETE_SELF, bulk actions, import, undo")
+@Suite("Records: delete with DELETE_SELF, bulk actions, import, undo", .heavy)
 struct RecordChangesTests {
     static let size = RecordFormTests.size
     static let receipts = ZoneID(zoneName: "Receipts")

@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import TerminalKit
 import Testing
@@ -9,7 +10,7 @@ import Testing
 
 /// The record form driven with keys against the demo server: creating a record, editing one, and a save that
 /// meets a change made on the server meanwhile.
-@Suite("Record form: create, edit, conflict")
+@Suite("Record form: create, edit, conflict", .heavy)
 struct RecordFormTests {
     static let size = Size(width: 120, height: 30)
 

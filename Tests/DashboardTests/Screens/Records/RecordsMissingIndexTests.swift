@@ -1,6 +1,7 @@
 import CKModel
 import CKSchema
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// A records query the server refuses for a missing index offers one key that adds that index in development
 /// and runs the query again.
-@Suite("The records screen's missing index")
+@Suite("The records screen's missing index", .heavy)
 struct RecordsMissingIndexTests {
     @Test("the server's refusal names the index, I adds exactly it and the records come")
     func addMissingIndex() async throws {

@@ -1,6 +1,7 @@
 import CKModel
 import CKSchema
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// Creating and deleting record types, adding and removing fields and turning indexes on and off, driven with
 /// keys against the demo server, each checked on screen and in the server's development schema.
-@Suite("Schema editing on the record types and fields screens")
+@Suite("Schema editing on the record types and fields screens", .heavy)
 struct SchemaEditingTests {
     private static let size = Size(width: 120, height: 32)
 

@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The subscriptions screen driven with keys against the demo server: listing, zone subscriptions, query
 /// subscriptions from the query builder, deletion.
-@Suite("Subscriptions: list, create and delete")
+@Suite("Subscriptions: list, create and delete", .heavy)
 struct SubscriptionsScreenTests {
     private static let size = Size(width: 140, height: 24)
 

@@ -1,12 +1,13 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
 @testable import Dashboard
 
 /// The users screen driven with keys against the demo server.
-@Suite("Users: roles, discoverability and acting as one")
+@Suite("Users: roles, discoverability and acting as one", .heavy)
 struct UsersScreenTests {
     private static let size = Size(width: 120, height: 24)
 

@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// A zone's live changes driven against the demo server: records another client saves and deletes appear as
 /// they happen.
-@Suite("Zone changes: the live view")
+@Suite("Zone changes: the live view", .heavy)
 struct ZoneChangesScreenTests {
     private static let size = Size(width: 120, height: 24)
 

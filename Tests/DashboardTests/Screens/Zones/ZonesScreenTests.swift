@@ -1,13 +1,14 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import TerminalKit
 import Testing
 
 @testable import Dashboard
 
 /// The zones screen's changes driven with keys against the demo server: creating and deleting custom zones.
-@Suite("Zones: create and delete custom zones")
+@Suite("Zones: create and delete custom zones", .heavy)
 struct ZonesScreenTests {
     private static let size = Size(width: 110, height: 24)
 

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Threads of ckserver's own that run the tasks of servers started inside another program (`LoopbackServer`:
+/// the dashboard's embedded server, the tests' servers), as a `TaskExecutor`.
+///
+/// Swift's concurrency pool has one thread per core. A host that keeps them busy — a dashboard drawing, a test
+/// suite running hundreds of tests at once, a test that blocks one — would otherwise hold up every request of
+/// its server, and requests would time out for no fault of the server's.
+public final class ServerExecutor: TaskExecutor, @unchecked Sendable {
+    /// The threads every in-process server of this program shares: as many as the machine has cores, at least
+    /// two. They start with the first server and last as long as the program.
+    public static let shared = ServerExecutor(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var next = 0
+
+    private init(threads: Int) {
+        for number in 1...threads {
+            let thread = Thread { self.runJobs() }
+            thread.name = "ckserver \(number)"
+            thread.start()
+        }
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    /// Runs the jobs in the order they came, for ever.
+    private func runJobs() {
+        while true {
+            takeJob().runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    /// The oldest job, once there is one.
+    private func takeJob() -> UnownedJob {
+        condition.lock()
+        defer { condition.unlock() }
+        while next == jobs.count {
+            condition.wait()
+        }
+        let job = jobs[next]
+        next += 1
+        if next == jobs.count || next >= 4096 {
+            jobs.removeFirst(next)
+            next = 0
+        }
+        return job
+    }
+}

@@ -61,10 +61,12 @@ struct DashboardFuzzTests {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: files) }
-        try await DemoServer.run { demo in
-            var input = RandomInput(seed: seed)
-            var quits = 0
-            for start in Self.starts {
+        var input = RandomInput(seed: seed)
+        var quits = 0
+        for start in Self.starts {
+            // Each start on a fresh demo server: the keys thrown at one screen may drop an index or delete a type
+            // that the next start needs to be reached (seed 405664225952527949 left Party with no records to edit).
+            let framesWhole = try await DemoServer.run { demo in
                 var dashboard = try await Self.open(start, demo: demo, size: Size(width: 100, height: 30), files: files)
                 for step in 1...Self.eventsPerScreen {
                     let event = input.nextEvent()
@@ -73,7 +75,7 @@ struct DashboardFuzzTests {
                     let context = "seed \(seed), screen \(start), step \(step), after \(event), at \(dashboard.terminal.size)"
                     let problems = Self.problems(in: dashboard)
                     #expect(problems.isEmpty, "\(context): \(problems.joined(separator: "; "))\n\(dashboard.screen)")
-                    guard problems.isEmpty else { return }
+                    guard problems.isEmpty else { return false }
                     if dashboard.app.hasQuit {
                         quits += 1
                         dashboard = try await Self.open(start, demo: demo, size: dashboard.terminal.size, files: files)
@@ -81,9 +83,11 @@ struct DashboardFuzzTests {
                 }
                 try await dashboard.settle()
                 try await Self.expectAnswers(dashboard, context: "seed \(seed), after the keys on \(start)")
+                return true
             }
-            print("DashboardFuzzTests: \(Self.starts.count * Self.eventsPerScreen) events, \(quits) quits through the palette")
+            guard framesWhole else { return }
         }
+        print("DashboardFuzzTests: \(Self.starts.count * Self.eventsPerScreen) events, \(quits) quits through the palette")
     }
 
     /// A dashboard on the screen `start` names, checked to be there, saving its queries in `files`.

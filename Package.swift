@@ -8,7 +8,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ckdash",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "CKModel", targets: ["CKModel"]),
         .library(name: "CKSchema", targets: ["CKSchema"]),

@@ -14,7 +14,7 @@ import Testing
 /// ```
 public struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
     /// How many heavy test cases run at once.
-    public static let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    private static let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     private static let turns = Turns(width: width)
 

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Where heavy tests say how long they waited for their turn and how long they then ran: the file named by
-/// `CKDASH_TEST_TURNS`, one tab-separated line a test case (`waited`, `ran`, in seconds, and the test's name). A
-/// test's duration in `swift test`'s output counts both; this tells them apart.
+/// `CKDASH_TEST_TURNS`, one tab-separated line a test case: `waited` and `ran` in seconds, and the test's ID (a
+/// parameterized test's cases share it). A test's duration in `swift test`'s output counts both; this tells them
+/// apart.
 ///
 /// ```sh
 /// CKDASH_TEST_TURNS=/tmp/turns.tsv swift test && sort -t$'\t' -k2 -n /tmp/turns.tsv | tail

@@ -32,11 +32,12 @@ public final class LoopbackServer: Sendable {
             portContinuation.finish()
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger))
-        let server = Task(executorPreference: ServerExecutor.shared) {
+        let run: @Sendable () async throws -> Void = {
             // A server that fails before it listens ends the wait for its port.
             defer { portContinuation.finish() }
             try await group.run()
         }
+        let server = if #available(macOS 15.0, *) { Task(executorPreference: ServerExecutor.shared, operation: run) } else { Task(operation: run) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             try await server.value

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Swift's concurrency pool has one thread per core. A host that keeps them busy — a dashboard drawing, a test
 /// suite running hundreds of tests at once, a test that blocks one — would otherwise hold up every request of
-/// its server, and requests would time out for no fault of the server's.
+/// its server, and requests would time out for no fault of the server's. (Task executors need macOS 15; on
+/// macOS 14 the server runs on the pool.)
+@available(macOS 15.0, *)
 public final class ServerExecutor: TaskExecutor, @unchecked Sendable {
     /// The threads every in-process server of this program shares: as many as the machine has cores, at least
     /// two. They start with the first server and last as long as the program.

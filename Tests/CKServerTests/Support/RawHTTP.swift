@@ -9,9 +9,14 @@ import Darwin
 /// An HTTP request over a plain socket, from the calling thread: for a test that must not need Swift's
 /// concurrency pool to talk to a server.
 enum RawHTTP {
-    /// The whole answer to `GET path` from 127.0.0.1:`port`, or `nil` when none came whole in `timeout` seconds.
+    /// The whole answer to `GET path` from 127.0.0.1:`port`, or `nil` when the connection failed or went
+    /// `timeout` seconds without a byte.
     static func get(_ path: String, port: Int, timeout: Int) -> String? {
+        #if canImport(Glibc)
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let connection = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         guard connection >= 0 else { return nil }
         defer { close(connection) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)

@@ -32,7 +32,8 @@ struct TestServer {
     /// Runs `body` against the server listening on a free loopback port; both run on the threads of in-process
     /// servers (`ServerExecutor`), as `LoopbackServer` does, not on the test pool.
     func live<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await withTaskExecutorPreference(ServerExecutor.shared) {
+        guard #available(macOS 15.0, *) else { return try await buildApplication(services: services, port: 0).test(.live, body) }
+        return try await withTaskExecutorPreference(ServerExecutor.shared) {
             try await buildApplication(services: services, port: 0).test(.live, body)
         }
     }

@@ -66,7 +66,7 @@ struct DashboardFuzzTests {
         for start in Self.starts {
             // Each start on a fresh demo server: the keys thrown at one screen may drop an index or delete a type
             // that the next start needs to be reached (seed 405664225952527949 left Party with no records to edit).
-            let framesWhole = try await DemoServer.run { demo in
+            let noProblems = try await DemoServer.run { demo in
                 var dashboard = try await Self.open(start, demo: demo, size: Size(width: 100, height: 30), files: files)
                 for step in 1...Self.eventsPerScreen {
                     let event = input.nextEvent()
@@ -85,7 +85,7 @@ struct DashboardFuzzTests {
                 try await Self.expectAnswers(dashboard, context: "seed \(seed), after the keys on \(start)")
                 return true
             }
-            guard framesWhole else { return }
+            guard noProblems else { return }
         }
         print("DashboardFuzzTests: \(Self.starts.count * Self.eventsPerScreen) events, \(quits) quits through the palette")
     }

@@ -5,7 +5,8 @@ import Testing
 
 /// The real backend on a pseudo-terminal. ncurses is process-wide, so every test that starts it lives in this one
 /// serialized suite. What was drawn is read on a thread of its own (`PseudoTerminal.readOutput`); ncurses reads
-/// keys on the test's thread, and each read finds its key already typed, or the hang-up already there.
+/// keys on the test's thread, each read finding its key already typed (or the hang-up there), but for ncurses's
+/// own short waits: 20 and 50 ms for "nothing typed", 25 ms after a lone Esc.
 @Suite("NcursesTerminal on a pseudo-terminal", .serialized)
 struct NcursesTerminalTests {
     private let tableSize = Size(width: 120, height: 40)

@@ -7,9 +7,8 @@ import Testing
 /// brought back by undo; a file imported and its import undone; a read-only session that changes nothing. The CLI
 /// works on the same data folder from another process meanwhile.
 ///
-/// These belong to `DashboardTmuxTests`, which runs one tmux session at a time: each test waits synchronously on
-/// its session, and two at once would hold both threads of a two-core machine's task pool, starving every other
-/// suite's servers.
+/// These belong to `DashboardTmuxTests`, which runs one tmux session at a time: each session is a dashboard with
+/// its embedded server, and two at once would only share the same two cores.
 extension DashboardTmuxTests {
     static let administeredContainer = "iCloud.com.example.Party"
 

@@ -63,14 +63,18 @@ final class TmuxSession {
     }
 
     /// Runs the tmux command that starts the server, as a `SpawnedProcess`: with no signal blocked, so that the
-    /// shell and ckdash under it take the SIGHUP that `kill-server` sends instead of outliving the test.
+    /// shell and ckdash under it take the SIGHUP that the server sends them when it ends, instead of outliving the
+    /// test. Then asks the server for its process ID and socket, which `stop()` needs.
     private func startServer(_ arguments: [String]) async throws {
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }
         try await SpawnedProcess(tmux, ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment, piping: []).waitUntilExit()
         let server = try await run(["display-message", "-p", "-t", "dash", "#{pid} #{socket_path}"]).standardOutput
             .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 1)
-        serverProcess = server.first.flatMap { pid_t($0) }
-        socketPath = server.last.map(String.init)
+        guard server.count == 2, let process = pid_t(server[0]) else {
+            throw Failure(description: "tmux did not say its process ID and socket: \(server.joined(separator: " "))")
+        }
+        serverProcess = process
+        socketPath = String(server[1])
     }
 
     deinit {
@@ -82,7 +86,12 @@ final class TmuxSession {
     func stop() {
         guard !isStopped else { return }
         isStopped = true
-        if let serverProcess { kill(serverProcess, SIGTERM) }
+        if let serverProcess {
+            kill(serverProcess, SIGTERM)
+        } else {
+            // A server that started without saying its process ID is ended by its socket's name.
+            Task { [tmux, socket] in _ = try? await CommandRun.program(tmux, ["-L", socket, "kill-server"], environment: ["TMUX": ""]) }
+        }
         try? FileManager.default.removeItem(at: folder)
         if let socketPath { try? FileManager.default.removeItem(atPath: socketPath) }
     }

@@ -1,12 +1,14 @@
 /// A confirmation that asks for a name to be typed before it can be given, for changes to production: the
 /// confirm button stays disabled until the field holds exactly the required name. Enter confirms when it
-/// does, Esc declines.
+/// does, and otherwise says in the dialog that the typed text is not the name; Esc declines.
 public struct TypedConfirmDialog: Hashable, Sendable {
     /// The name to type: a container's, a zone's.
     public let requiredName: String
     /// The field the name is typed into.
     public private(set) var field: TextField
     private var dialog: Dialog
+    /// The message with its “Type <name> to confirm.”, as shown until Enter meets another name.
+    private let prompt: String
 
     /// A confirmation titled `title` explaining `message`, enabled once `requiredName` is typed.
     /// - Parameters:
@@ -17,8 +19,9 @@ public struct TypedConfirmDialog: Hashable, Sendable {
     public init(title: String, message: String, requiredName: String, confirmTitle: String = "Confirm") {
         self.requiredName = requiredName
         field = TextField()
+        prompt = message + "\n\nType \(requiredName) to confirm."
         dialog = Dialog(
-            title: title, message: message + "\n\nType \(requiredName) to confirm.",
+            title: title, message: prompt,
             buttons: [DialogButton("Cancel"), DialogButton(confirmTitle, isEnabled: false)], selectedButton: nil
         )
     }
@@ -26,15 +29,20 @@ public struct TypedConfirmDialog: Hashable, Sendable {
     /// Whether the typed text is the required name, so Enter confirms.
     public var isConfirmable: Bool { field.text == requiredName }
 
-    /// Edits the name, confirms on Enter when it matches, declines on Esc.
+    /// Edits the name, confirms on Enter when it matches (and says why not when it does not), declines on Esc.
     public mutating func handle(_ key: Key) -> ConfirmDialog.Outcome {
         switch key {
         case .escape:
             return .declined
         case .enter:
-            return isConfirmable ? .confirmed : .consumed
+            guard isConfirmable else {
+                dialog.message = prompt + "\n" + (field.text.isEmpty ? "Nothing is typed yet." : "“\(field.text)” is not \(requiredName).")
+                return .consumed
+            }
+            return .confirmed
         default:
             _ = field.handle(key)
+            dialog.message = prompt
             dialog.buttons[1].isEnabled = isConfirmable
             dialog.selectedButton = isConfirmable ? 1 : nil
             return .consumed

@@ -66,7 +66,10 @@ struct DashboardFuzzTests {
         for start in Self.starts {
             // Each start on a fresh demo server: the keys thrown at one screen may drop an index or delete a type
             // that the next start needs to be reached (seed 405664225952527949 left Party with no records to edit).
-            let noProblems = try await DemoServer.run { demo in
+            // The random input goes in and comes back out, so that the closure changes no variable of this function.
+            let (noProblems, inputAfter, quitsAfter) = try await DemoServer.run { [input, quits] demo in
+                var input = input
+                var quits = quits
                 var dashboard = try await Self.open(start, demo: demo, size: Size(width: 100, height: 30), files: files)
                 for step in 1...Self.eventsPerScreen {
                     let event = input.nextEvent()
@@ -75,7 +78,7 @@ struct DashboardFuzzTests {
                     let context = "seed \(seed), screen \(start), step \(step), after \(event), at \(dashboard.terminal.size)"
                     let problems = Self.problems(in: dashboard)
                     #expect(problems.isEmpty, "\(context): \(problems.joined(separator: "; "))\n\(dashboard.screen)")
-                    guard problems.isEmpty else { return false }
+                    guard problems.isEmpty else { return (false, input, quits) }
                     if dashboard.app.hasQuit {
                         quits += 1
                         dashboard = try await Self.open(start, demo: demo, size: dashboard.terminal.size, files: files)
@@ -83,9 +86,11 @@ struct DashboardFuzzTests {
                 }
                 try await dashboard.settle()
                 try await Self.expectAnswers(dashboard, context: "seed \(seed), after the keys on \(start)")
-                return true
+                return (true, input, quits)
             }
             guard noProblems else { return }
+            input = inputAfter
+            quits = quitsAfter
         }
         print("DashboardFuzzTests: \(Self.starts.count * Self.eventsPerScreen) events, \(quits) quits through the palette")
     }

@@ -58,6 +58,18 @@ struct ConfirmDialogTests {
         #expect(confirmation.handle(.escape) == .declined)
     }
 
+    @Test("Enter on a name that does not match says so in the dialog, until the name is edited again")
+    func typedNameMismatch() {
+        var confirmation = TypedConfirmDialog(title: "Deploy", message: "Deploy 3 schema changes.", requiredName: "shop", confirmTitle: "Deploy")
+        for character in "shoe" { _ = confirmation.handle(.character(character)) }
+        #expect(confirmation.handle(.enter) == .consumed)
+        var canvas = render(width: 44, height: 13) { _ = confirmation.draw(in: $0.bounds, on: &$0, theme: theme) }
+        #expect(canvas.lines.contains { $0.contains("“shoe” is not shop.") }, "\(canvas.lines.joined(separator: "\n"))")
+        _ = confirmation.handle(.backspace)
+        canvas = render(width: 44, height: 13) { _ = confirmation.draw(in: $0.bounds, on: &$0, theme: theme) }
+        #expect(!canvas.lines.contains { $0.contains("is not shop") }, "\(canvas.lines.joined(separator: "\n"))")
+    }
+
     @Test("on a terminal too short for its message, the typed name stays inside the dialog, above its buttons")
     func typedNameOnShortTerminal() {
         var confirmation = TypedConfirmDialog(

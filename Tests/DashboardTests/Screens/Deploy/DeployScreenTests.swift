@@ -83,6 +83,20 @@ struct DeployScreenTests {
         }
     }
 
+    @Test("a wrong container name at the deploy prompt is said to be wrong, and nothing is deployed")
+    func wrongName() async throws {
+        try await Self.onDeployScreen { demo, dashboard in
+            try await dashboard.press(.character("D"))
+            try await dashboard.type("iCloud.com.example.Part")
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("Deploy to production?"))
+            // The dialog wraps the line after "is not".
+            #expect(dashboard.screen.contains("“iCloud.com.example.Part” is not"), "\(dashboard.screen)")
+            try await dashboard.press(.escape)
+            #expect(try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .production).deployments().count == 1)
+        }
+    }
+
     @Test("a diff that changed between showing and confirming is refused by the server (CONFLICT), and the new diff is shown")
     func conflict() async throws {
         try await Self.onDeployScreen { demo, dashboard in

@@ -17,13 +17,15 @@ struct LoopbackServerTests {
             services: ServerServices(storage: temporary.storage, configuration: temporary.configuration), logger: logger)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // Four blocked tasks a core: more than the pool's threads, and than libdispatch adds when they all block.
+        // The only place the test suite blocks the pool, on purpose and briefly: a few milliseconds while the
+        // server answers, ten seconds when it does not, and never past thirty.
         let blockers = 4 * cores
         let gate = DispatchSemaphore(value: 0)
         let blocking = DispatchSemaphore(value: 0)
         for _ in 0..<blockers {
             Task.detached {
                 blocking.signal()
-                gate.wait()
+                _ = gate.wait(timeout: .now() + 30)
             }
         }
         let port = server.port

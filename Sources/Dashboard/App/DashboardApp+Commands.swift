@@ -101,49 +101,4 @@ extension DashboardApp {
             self?.report(StatusMessage("Production of \(container.rawValue) is unlocked for this session: :lock locks it", kind: .warning))
         }
     }
-
-    /// Rebuilds every screen of the stack for the session `change` gives, keeping where the user is and what they
-    /// edited (`Screen.currentDestination`); only the top screen fetches now, the others when they are back on top.
-    func switchSession(_ change: (inout Session) -> Void) {
-        for index in stack.indices {
-            stack[index].screen.cancelLoading(self)
-            var session = stack[index].screen.session
-            change(&session)
-            let destination = stack[index].screen.currentDestination ?? stack[index].destination
-            stack[index] = Entry(
-                destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)
-        }
-        loadTopScreen()
-        let session = top.session
-        report(StatusMessage("Now in \(session.environment.rawValue), \(session.database.rawValue) database" + (session.user.map { " as \($0.name)" } ?? "")))
-    }
-
-    /// Finds `user` (record name, name or email address) among the users of the current container, then browses
-    /// `database` as that user.
-    func actAs(_ user: String, database: DatabaseScope) {
-        guard let container = top.session.container ?? configuration.container else {
-            report(StatusMessage("Choose a container first: users belong to one", kind: .warning))
-            return
-        }
-        let client = configuration.client.addressing(container, environment: .development)
-        report(StatusMessage("Looking for the user \(user)…"))
-        work.start({ try await client.users() }) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .failure(let error):
-                report(StatusMessage(ErrorMessage.text(for: error), kind: .error))
-            case .success(let users):
-                learn(users.map(\.name), for: .user)
-                guard let match = users.first(where: { $0.userRecordName == user || $0.name == user || $0.emailAddress == user }) else {
-                    let known = users.isEmpty ? "it has no users" : "it has " + users.map(\.name).joined(separator: ", ")
-                    report(StatusMessage("There is no user \(user) in \(container.rawValue) (\(known))", kind: .error))
-                    return
-                }
-                switchSession {
-                    $0.user = ActingUser(userRecordName: match.userRecordName, name: match.name)
-                    $0.database = database
-                }
-            }
-        }
-    }
 }

@@ -71,7 +71,7 @@ final class AuditScreen: Screen {
     func cancelLoading(_ host: any ScreenHost) {
         guard fetch != nil else { return }
         cancelFetch(host)
-        fetchError = "Cancelled: r fetches the log again"
+        fetchError = "Cancelled: the log stops here."
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -112,13 +112,9 @@ final class AuditScreen: Screen {
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-        let (body, footer) = rect.splitBottom(fetchError == nil ? 0 : 1)
+        let body = fetchError.map { FetchErrorFooter(message: $0) }.draw(in: rect, on: &canvas, theme: theme)
         table.emptyMessage = emptyMessage
         table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
-        if let fetchError {
-            canvas.fill(footer, style: theme.style(.text))
-            canvas.write(fetchError, in: footer, style: theme.style(.error))
-        }
         switch overlay {
         case .filters(var dialog)?:
             dialog.draw(in: rect, on: &canvas, theme: theme)

@@ -160,7 +160,7 @@ final class RecordsScreen: Screen {
         if let fetch {
             host.work.cancel(fetch)
             self.fetch = nil
-            fetchError = "Cancelled: press r to fetch again."
+            fetchError = "Cancelled: the records stop here."
         }
     }
 
@@ -224,17 +224,10 @@ final class RecordsScreen: Screen {
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard schema.valueOrDrawState(in: rect, on: &canvas, theme: theme, loading: "Loading the schema…") != nil else { return }
-        let (body, footer) = rect.splitBottom(fetchError == nil ? 0 : missingIndex == nil ? 1 : 2)
+        let remedy = missingIndex.map { "The query needs \($0) in \(session.environment.rawValue): \(MissingIndex.remedy(in: session.environment))" }
+        let body = fetchError.map { FetchErrorFooter(message: $0, remedy: remedy) }.draw(in: rect, on: &canvas, theme: theme)
         table.emptyMessage = emptyMessage
         table.draw(in: body, on: &canvas, theme: theme, focused: overlay == nil)
-        if let fetchError {
-            canvas.fill(footer, style: theme.style(.text))
-            canvas.write(fetchError, in: footer.row(0), style: theme.style(.error))
-            if let missingIndex {
-                let remedy = "The query needs \(missingIndex) in \(session.environment.rawValue): \(MissingIndex.remedy(in: session.environment))"
-                canvas.write(remedy, in: footer.row(1), style: theme.style(.warning))
-            }
-        }
         switch overlay {
         case .columns(var chooser)?:
             chooser.draw(in: rect, on: &canvas, theme: theme)

@@ -112,7 +112,7 @@ struct DashboardTmuxTests {
         #expect(!records.contains("party-2 "), "the query returned more than the one Picnic 1:\n\(records)")
     }
 
-    @Test("revoke READ from _world on Party: the permission check and a browse as a user both reflect it")
+    @Test("revoke READ from _world on Party: the permission check and a browse as a user both reflect it, the refusal with r; a switch to a database without the zone goes to its default zone")
     func revokeReadAndCheck() async throws {
         let session = try await TmuxSession()
         defer { session.stop() }
@@ -128,7 +128,12 @@ struct DashboardTmuxTests {
         try await session.command("user guest")
         try await session.waitFor("public as guest")
         try await session.command("records Party")
-        try await session.waitUntil("the records screen says READ is not permitted") { $0.contains("READ operation not permitted") || $0.contains("ACCESS_DENIED") }
+        try await session.waitFor("ACCESS_DENIED (HTTP 403): READ operation not permitted", "r: try again")
+        try await session.command("db private demo")
+        try await session.command("zone Receipts")
+        try await session.waitFor("private as demo ▸ Receipts", "No Party records")
+        try await session.command("db public")
+        try await session.waitFor("public database as demo: the public database has no zone Receipts", "READ operation not permitted")
     }
 
     /// A terminal the dashboard should stay usable on, and the colours it should draw there.

@@ -77,7 +77,7 @@ extension DashboardApp {
         case .help:
             overlay = .help(HelpOverlay(bindings: bindings, title: "Keys: \(top.title)"))
         case .quit:
-            hasQuit = true
+            quit()
         }
     }
 

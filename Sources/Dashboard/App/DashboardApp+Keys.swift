@@ -18,7 +18,7 @@ extension DashboardApp {
             return
         }
         if key == .control("c") {
-            hasQuit = true
+            quit()
             return
         }
         if top.capturesKeys {
@@ -54,7 +54,7 @@ extension DashboardApp {
         case .reload:
             top.load(self)
         case .quit:
-            hasQuit = true
+            quit()
         default:
             if top.bindings.action(for: key) == action {
                 top.perform(action, host: self)
@@ -77,6 +77,18 @@ extension DashboardApp {
             closeTopScreen()
         } else {
             report(StatusMessage("This is the first screen: q quits"))
+        }
+    }
+
+    /// q, Ctrl-C and `:quit`: leaves at once, or first asks when a screen of the stack holds changes not saved.
+    func quit() {
+        let unsaved = stack.compactMap(\.screen.unsavedChanges)
+        guard !unsaved.isEmpty else {
+            hasQuit = true
+            return
+        }
+        confirm(Confirmation(title: "Quit and discard your changes?", message: unsaved.joined(separator: " "), confirmTitle: "Quit")) { [weak self] in
+            self?.hasQuit = true
         }
     }
 

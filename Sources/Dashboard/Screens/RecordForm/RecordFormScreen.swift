@@ -15,6 +15,14 @@ final class RecordFormScreen: Screen {
         case referenceRecord(field: String, picker: Picker<String>)
         case assetFile(field: String, prompt: Prompt)
         case recordName(Prompt)
+
+        /// The field the overlay edits a value of.
+        var fieldName: String? {
+            switch self {
+            case .value(let field, _), .referenceType(let field, _), .referenceRecord(let field, _), .assetFile(let field, _): field
+            case .recordName: nil
+            }
+        }
     }
 
     let session: Session
@@ -81,10 +89,13 @@ final class RecordFormScreen: Screen {
     var capturesKeys: Bool { overlay != nil }
     var isLoading: Bool { start.isLoading }
 
-    /// What Esc would throw away.
+    /// What closing the form would throw away: the changed fields, and the value typed in an editor still open.
     var unsavedChanges: String? {
-        guard let draft, draft.hasChanges else { return nil }
-        return "\(Counting.counted(draft.changedFields.count, "changed field")) of \(editedRecordName ?? "the new record") will be lost."
+        let changed = draft.flatMap { $0.hasChanges ? Counting.counted($0.changedFields.count, "changed field") : nil }
+        let typed = overlay.flatMap(\.fieldName).map { "the value being edited of \($0)" }
+        let lost = [changed, typed].compactMap { $0 }
+        guard !lost.isEmpty else { return nil }
+        return "\(lost.joined(separator: " and ")) of \(editedRecordName ?? "the new record") will be lost."
     }
 
     func load(_ host: any ScreenHost) {

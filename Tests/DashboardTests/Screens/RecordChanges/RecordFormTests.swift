@@ -96,6 +96,37 @@ struct RecordFormTests {
         }
     }
 
+    @Test("q, Ctrl-C and :quit with unsaved changes, or a value being typed, ask before quitting; without changes q quits at once")
+    func quitWithUnsavedChanges() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("e"))
+            try await Self.select("name", in: dashboard)
+            try await dashboard.press(.enter, .control("u"))
+            try await dashboard.type("Renamed")
+            try await dashboard.press(.control("c"))
+            #expect(dashboard.confirmation?.title == "Quit and discard your changes?")
+            #expect(dashboard.confirmation?.message == "the value being edited of name of party-1 will be lost.")
+            try await dashboard.press(.character("n"))
+            #expect(!dashboard.app.hasQuit)
+            try await dashboard.press(.enter, .character("q"))
+            #expect(dashboard.confirmation?.message == "1 changed field of party-1 will be lost.")
+            try await dashboard.press(.escape)
+            try await dashboard.command("quit")
+            #expect(dashboard.confirmation?.title == "Quit and discard your changes?")
+            try await dashboard.press(.character("n"), .control("c"), .character("y"))
+            #expect(dashboard.app.hasQuit)
+            #expect(try await Self.record("party-1", demo).fields?["name"] == .string("Picnic 1"))
+        }
+        try await DashboardHarness.started { dashboard in
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("e"), .character("q"))
+            #expect(dashboard.app.hasQuit)
+        }
+    }
+
     @Test("a save over a record changed meanwhile shows both versions; the fields kept are saved with the server's change tag")
     func conflict() async throws {
         try await DemoServer.run { demo in

@@ -13,12 +13,12 @@ extension DashboardApp {
     /// the screen's widgets.
     func handle(_ key: Key) {
         status = nil
-        if let overlay {
-            handle(key, in: overlay)
-            return
-        }
         if key == .control("c") {
             quit()
+            return
+        }
+        if let overlay {
+            handle(key, in: overlay)
             return
         }
         if top.capturesKeys {

@@ -96,7 +96,7 @@ struct RecordFormTests {
         }
     }
 
-    @Test("q, Ctrl-C and :quit with unsaved changes, or a value being typed, ask before quitting; without changes q quits at once")
+    @Test("q, Ctrl-C and :quit with unsaved changes, or a value being typed, ask before quitting; without changes q quits at once, and Ctrl-C from a dialog too")
     func quitWithUnsavedChanges() async throws {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: Self.size)
@@ -124,6 +124,10 @@ struct RecordFormTests {
             try await dashboard.command("records Party")
             try await dashboard.press(.character("e"), .character("q"))
             #expect(dashboard.app.hasQuit)
+        }
+        try await DashboardHarness.started { dashboard in
+            try await dashboard.press(.character(":"), .control("c"))
+            #expect(dashboard.app.hasQuit, "Ctrl-C in the palette")
         }
     }
 

@@ -17,6 +17,10 @@ extension DashboardApp {
             quit()
             return
         }
+        if typeAhead.isHolding {
+            holdTypedAhead(key)
+            return
+        }
         if let overlay {
             handle(key, in: overlay)
             return
@@ -25,9 +29,16 @@ extension DashboardApp {
             _ = top.handle(key, host: self)
             return
         }
-        if let binding = top.bindings.binding(for: key), binding.isMutation, let refusal = refusal(of: binding) ?? loadingRefusal(of: binding) {
-            report(StatusMessage(refusal, kind: .warning))
-            return
+        if let binding = top.bindings.binding(for: key), binding.isMutation {
+            if let refusal = refusal(of: binding) {
+                report(StatusMessage(refusal, kind: .warning))
+                return
+            }
+            if top.isLoading(for: binding.action) {
+                typeAhead.start(with: key, label: binding.label)
+                report(StatusMessage(typeAhead.status, kind: .warning))
+                return
+            }
         }
         guard let action = bindings.action(for: key) else {
             _ = top.handle(key, host: self)
@@ -111,9 +122,25 @@ extension DashboardApp {
         return top.refusal(of: binding) ?? lockRefusal
     }
 
-    /// Why the change `binding` makes must wait: the screen on top is still fetching what the change works on.
-    private func loadingRefusal(of binding: KeyBinding) -> String? {
-        top.isLoading(for: binding.action) ? "Still loading: \(binding.label) works once this screen has loaded" : nil
+    /// Holds a key typed after a change that waits for the screen to load; Esc drops them all instead.
+    private func holdTypedAhead(_ key: Key) {
+        if key == .escape {
+            let dropped = typeAhead.take()
+            report(StatusMessage("Dropped \(Counting.counted(dropped.count, "key")) typed while the screen loaded: nothing was done"))
+        } else if typeAhead.hold(key) {
+            report(StatusMessage(typeAhead.status, kind: .warning))
+        } else {
+            report(StatusMessage("Too many keys typed ahead: the ones after the first \(TypeAhead.capacity) are dropped", kind: .error))
+        }
+    }
+
+    /// Hands the keys typed ahead to the screen, in order, once it has loaded what the first of them changes.
+    func replayTypeAhead() {
+        guard let first = typeAhead.keys.first else { return }
+        if let binding = top.bindings.binding(for: first), top.isLoading(for: binding.action) { return }
+        for key in typeAhead.take() {
+            handle(key)
+        }
     }
 
     /// Why nothing can be changed from the screen on top now: a read-only session, or production still locked.

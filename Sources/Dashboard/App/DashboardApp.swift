@@ -48,6 +48,8 @@ public final class DashboardApp {
     /// The bulk record changes of this session that `:undo` reverts.
     let undoJournal = UndoJournal()
     let display: FieldValueDisplay
+    /// The keys typed while the screen on top loaded what the first of them changes.
+    var typeAhead = TypeAhead()
     /// Whether `q` was pressed.
     public internal(set) var hasQuit = false
 
@@ -93,7 +95,7 @@ public final class DashboardApp {
         while !hasQuit {
             let event = terminal.nextEvent(timeout: work.isBusy ? .milliseconds(40) : .milliseconds(500))
             if let event { handle(event) }
-            if work.deliverFinished() > 0 { draw() }
+            deliverFinishedWork()
             if work.isBusy, ContinuousClock.now - lastTick > .milliseconds(120) {
                 spinner.tick()
                 lastTick = .now
@@ -116,10 +118,12 @@ public final class DashboardApp {
         draw()
     }
 
-    /// Applies the fetches that finished and draws if any did; returns whether any did.
+    /// Applies the fetches that finished, hands on the keys typed ahead once the screen has loaded, and draws if any
+    /// fetch finished; returns whether any did.
     @discardableResult
     public func deliverFinishedWork() -> Bool {
         guard work.deliverFinished() > 0 else { return false }
+        replayTypeAhead()
         draw()
         return true
     }

@@ -5,7 +5,8 @@ import TerminalKit
 
 /// One record: every field with its type and value, the system fields, and the records that point to it.
 /// Enter on a reference (or a record pointing here) opens that record, and Esc comes back; d downloads an
-/// asset to a file; y copies the record as JSON; e edits it in the record form; D deletes it and goes back.
+/// asset to a file; y copies the record as JSON; e edits it in the record form; D deletes it and goes back; `/`
+/// narrows the lines to the fields whose name or value contains the text typed.
 final class RecordScreen: Screen {
     private(set) var session: Session
     let recordName: String
@@ -18,6 +19,7 @@ final class RecordScreen: Screen {
     private var table = Table(columns: RecordLines.columns, source: TableRows([]))
     private var download: Prompt?
     private var downloadTarget: Asset?
+    private var filter = ""
     private(set) var hasChangedData = false
 
     init(session: Session, recordName: String, loader: RecordLoader, schemaLoader: RecordTypesLoader, display: FieldValueDisplay) {
@@ -30,7 +32,7 @@ final class RecordScreen: Screen {
         schema = Remote { try await schemaLoader.schema() }
     }
 
-    var title: String { "Record \(recordName)" }
+    var title: String { filter.isEmpty ? "Record \(recordName)" : "Record \(recordName) /\(filter)" }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
@@ -51,6 +53,8 @@ final class RecordScreen: Screen {
     }
 
     var capturesKeys: Bool { download != nil }
+    var filterStyle: FilterStyle? { .live }
+    var filterText: String { filter }
     var isLoading: Bool { record.isLoading || schema.isLoading }
 
     func load(_ host: any ScreenHost) {
@@ -109,6 +113,12 @@ final class RecordScreen: Screen {
         }
     }
 
+    func applyFilter(_ text: String, host: any ScreenHost) {
+        filter = text
+        refreshLines()
+        table.select(row: 0)
+    }
+
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
         guard var prompt = download else { return table.handleOpening(key) { perform(.open, host: host) } }
         switch prompt.handle(key) {
@@ -134,8 +144,11 @@ final class RecordScreen: Screen {
     private func refreshLines() {
         guard let value = record.value else { return }
         let type = value.recordType.flatMap { schema.value?.schema.recordType(named: $0) }
-        lines = RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display)
+        lines = RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display).filter { line in
+            filter.isEmpty || line.name.localizedCaseInsensitiveContains(filter) || line.value.localizedCaseInsensitiveContains(filter)
+        }
         table.source = RecordLines.rows(lines)
+        table.emptyMessage = "No field or value contains \(filter)"
     }
 
     private func startDownload(_ asset: Asset, to path: String, host: any ScreenHost) {

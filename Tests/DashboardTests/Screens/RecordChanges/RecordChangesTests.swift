@@ -193,17 +193,24 @@ extension RecordChangesTests {
         }
     }
 
-    @Test("D pressed before the record and its schema have loaded says to wait, instead of doing nothing")
+    @Test("D pressed before the record and its schema have loaded says it waits, then asks once they have; Esc drops it")
     func deleteWhileLoading() async throws {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: Self.size)
             try await dashboard.start()
             dashboard.app.run(command: "record party-2")
-            dashboard.send(.key(.character("D")))
-            #expect(dashboard.app.status?.text == "Still loading: Delete works once this screen has loaded")
+            dashboard.app.handle(.key(.character("D")))
+            #expect(dashboard.app.status?.text == "Still loading: Delete will run once this screen has loaded (Esc drops them)")
             try await dashboard.settle()
-            try await dashboard.press(.character("D"))
             #expect(dashboard.confirmation?.title == "Delete party-2?")
+            try await dashboard.press(.escape)
+            dashboard.app.run(command: "record party-3")
+            dashboard.app.handle(.key(.character("D")))
+            dashboard.app.handle(.key(.escape))
+            #expect(dashboard.app.status?.text == "Dropped 1 key typed while the screen loaded: nothing was done")
+            try await dashboard.settle()
+            #expect(dashboard.confirmation == nil)
+            #expect(dashboard.lines[1].contains("Record party-3"))
         }
     }
 
@@ -275,15 +282,17 @@ extension RecordChangesTests {
         }
     }
 
-    @Test("the records screen takes i while it fetches further pages in the background, but says to wait before its first")
+    @Test("the records screen takes i while it fetches further pages in the background, and holds it until its first")
     func importWhilePaging() async throws {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: Self.size)
             try await dashboard.start()
             dashboard.app.run(command: "records Party")
-            dashboard.send(.key(.character("i")))
-            #expect(dashboard.app.status?.text == "Still loading: Import works once this screen has loaded")
+            dashboard.app.handle(.key(.character("i")))
+            #expect(dashboard.app.status?.text == "Still loading: Import will run once this screen has loaded (Esc drops them)")
             try await dashboard.settle()
+            #expect(dashboard.screen.contains("The JSON lines or CSV file to import:"))
+            try await dashboard.press(.escape)
             dashboard.send(.key(.character("G")))
             #expect(dashboard.app.top.isLoading, "G does not fetch the last page, so this test proves nothing")
             dashboard.send(.key(.character("i")))

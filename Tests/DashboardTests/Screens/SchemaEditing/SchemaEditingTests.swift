@@ -103,6 +103,33 @@ struct SchemaEditingTests {
         }
     }
 
+    @Test("a and a name typed while the fields reload after an add reach the name dialog, not the screen's keys")
+    func typeAheadAfterAdd() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = try await Self.dashboard(demo)
+            try await dashboard.command("fields Party")
+            try await dashboard.press(.character("a"))
+            try await dashboard.type("mood")
+            try await dashboard.press(.enter, .enter)
+            dashboard.send(.key(.enter))
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !dashboard.app.top.isLoading {
+                try #require(ContinuousClock.now < deadline, "the fields never reloaded after the add")
+                try await Task.sleep(for: .milliseconds(1))
+                dashboard.app.deliverFinishedWork()
+            }
+            dashboard.send(.key(.character("a")))
+            try await dashboard.settle()
+            for key in "venue".map(Key.character) + [.enter] {
+                dashboard.send(.key(key))
+            }
+            try await dashboard.settle()
+            #expect(dashboard.screen.contains("Type of venue"), "\(dashboard.screen)")
+            let names = try await Self.schema(demo).recordType(named: "Party")?.fields.map(\.name) ?? []
+            #expect(names.count == 14 && names.contains("mood"), "\(names)")
+        }
+    }
+
     @Test("d removes the selected field after asking; a system field says why it stays")
     func removeField() async throws {
         try await DemoServer.run { demo in

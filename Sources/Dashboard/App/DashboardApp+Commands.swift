@@ -76,6 +76,9 @@ extension DashboardApp {
             undoLastChange()
         case .help:
             overlay = .help(HelpOverlay(bindings: bindings, title: "Keys: \(top.title)"))
+        case .messages:
+            let width = terminal.size.width - 8
+            overlay = .messages(TextPanel(title: "Messages, newest first", lines: messageLog.lines(width: width, display: display)))
         case .quit:
             quit()
         }

@@ -31,7 +31,7 @@ extension DashboardApp {
         var items = top.statusItems
         if work.isBusy { items.insert(spinner.frames[spinner.frame], at: 0) }
         items.append(themeName)
-        StatusBar(message: status, items: items).draw(in: rect, on: &canvas, theme: theme)
+        StatusBar(message: status, items: items, overflowHint: " :messages").draw(in: rect, on: &canvas, theme: theme)
     }
 
     private func drawOverlay(body: Rect, bottom: Rect, on canvas: inout Canvas) {
@@ -61,6 +61,9 @@ extension DashboardApp {
         case .confirmation(var prompt)?:
             prompt.draw(in: body, on: &canvas, theme: theme)
             overlay = .confirmation(prompt)
+        case .messages(var panel)?:
+            panel.draw(in: body, on: &canvas, theme: theme)
+            overlay = .messages(panel)
         case nil:
             break
         }

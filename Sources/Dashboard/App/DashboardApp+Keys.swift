@@ -173,6 +173,8 @@ extension DashboardApp {
             }
         case .help(var help):
             self.overlay = help.handle(key) == .closed ? nil : .help(help)
+        case .messages(var panel):
+            self.overlay = panel.handle(key) == .closed ? nil : .messages(panel)
         case .palette:
             switch palette.handle(key) {
             case .consumed: break

@@ -28,6 +28,7 @@ public final class DashboardApp {
         case palette
         case filter(TextField, style: FilterStyle, previous: String)
         case confirmation(ConfirmationPrompt)
+        case messages(TextPanel)
     }
 
     let configuration: DashboardConfiguration
@@ -37,7 +38,12 @@ public final class DashboardApp {
     var stack: [Entry] = []
     var theme: Theme
     var themeName: String
-    var status: StatusMessage?
+    /// The message on the status line until the next key; every one is kept in `messageLog`.
+    var status: StatusMessage? {
+        didSet { if let status, status != oldValue { messageLog.record(status) } }
+    }
+    /// The messages of this session, which `:messages` lists in full.
+    var messageLog = MessageLog()
     var overlay: Overlay?
     var palette: CommandPalette
     var knownNames: CompletionNames

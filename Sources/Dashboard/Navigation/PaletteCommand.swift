@@ -15,6 +15,7 @@ enum PaletteCommand: Equatable {
     case lockProduction
     case undo
     case help
+    case messages
     case quit
 
     /// The commands the palette knows, with what they do and what their argument names.
@@ -48,6 +49,7 @@ enum PaletteCommand: Equatable {
         ("lock", "Make production read-only again", nil),
         ("undo", "Revert the last bulk delete or import of this session", nil),
         ("help", "Show every key of this screen", nil),
+        ("messages", "Every message of this session in full, newest first", nil),
         ("quit", "Leave ckdash", nil),
     ]
 
@@ -115,6 +117,7 @@ enum PaletteCommand: Equatable {
         case "lock": self = .lockProduction
         case "undo": self = .undo
         case "help", "?": self = .help
+        case "messages", "msgs": self = .messages
         case "quit", "q", "exit": self = .quit
         default: throw PaletteCommandError("there is no command :\(name): Tab lists them")
         }

@@ -5,11 +5,14 @@ public struct StatusBar: Hashable, Sendable {
     public var message: StatusMessage?
     /// Items on the right, left to right.
     public var items: [String]
+    /// What follows a message cut to fit, to say where it can be read in full (such as ` :messages`).
+    public var overflowHint: String
 
-    /// A status bar showing `message` and `items`.
-    public init(message: StatusMessage? = nil, items: [String] = []) {
+    /// A status bar showing `message` and `items`, and `overflowHint` after a message cut to fit.
+    public init(message: StatusMessage? = nil, items: [String] = [], overflowHint: String = "") {
         self.message = message
         self.items = items
+        self.overflowHint = overflowHint
     }
 
     /// Draws the bar on the first row of `rect` in the `status-bar` style.
@@ -22,7 +25,10 @@ public struct StatusBar: Hashable, Sendable {
         let (left, itemsRect) = line.splitRight(min(line.width, DisplayWidth.of(right)))
         canvas.write(right, in: itemsRect, style: style)
         if let message, left.width > 2 {
-            canvas.write(message.text, in: left.inset(horizontal: 1), style: theme.style(message.kind.role))
+            let room = left.inset(horizontal: 1)
+            let fits = DisplayWidth.of(message.text) <= room.width || DisplayWidth.of(overflowHint) * 2 > room.width
+            let text = fits ? message.text : DisplayWidth.truncated(message.text, toFit: room.width - DisplayWidth.of(overflowHint)) + overflowHint
+            canvas.write(text, in: room, style: theme.style(message.kind.role))
         }
     }
 }

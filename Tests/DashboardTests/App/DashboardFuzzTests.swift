@@ -95,6 +95,22 @@ struct DashboardFuzzTests {
         print("DashboardFuzzTests: \(Self.starts.count * Self.eventsPerScreen) events, \(quits) quits through the palette")
     }
 
+    @Test("the frame check sees a dialog that takes the keys without being drawn, and not one that is")
+    func dialogCheck() async throws {
+        try await DashboardHarness.started(size: Size(width: 100, height: 30)) { dashboard in
+            try await dashboard.command("records Party")
+            let withoutDialog = dashboard.terminal.frame
+            try await dashboard.press(.character("s"))
+            #expect(Self.problems(in: dashboard).isEmpty, "\(dashboard.screen)")
+            dashboard.terminal.present(withoutDialog)
+            #expect(Self.problems(in: dashboard) == ["a dialog takes the keys but none is on screen"])
+            try await dashboard.press(.escape, .character("?"))
+            #expect(Self.problems(in: dashboard).isEmpty, "\(dashboard.screen)")
+            dashboard.terminal.present(withoutDialog)
+            #expect(Self.problems(in: dashboard) == ["a dialog takes the keys but none is on screen"])
+        }
+    }
+
     /// A dashboard on the screen `start` names, checked to be there, saving its queries in `files`.
     private static func open(_ start: Start, demo: DemoServer, size: Size, files: URL) async throws -> DashboardHarness {
         let dashboard = DashboardHarness(demo, size: Size(width: 100, height: 30), savedQueriesFolder: files.appendingPathComponent("queries"))
@@ -157,7 +173,7 @@ struct DashboardFuzzTests {
             if !lines[size.height - 1].hasPrefix(":") { problems.append("the command line is not on the bottom row") }
         case .filter?:
             if !lines[size.height - 1].hasPrefix("/") { problems.append("the filter line is not on the bottom row") }
-        case .help?, .confirmation?, nil:
+        case .help?, .confirmation?, .messages?, nil:
             if lines[size.height - 3].first != "└" { problems.append("the body's frame has no bottom edge") }
             if let first = KeyHintBar(bindings: app.bindings).fittingHints(width: size.width).first,
                 !lines[size.height - 1].hasPrefix(" \(first.hintKey) \(first.label)")
@@ -165,7 +181,22 @@ struct DashboardFuzzTests {
                 problems.append("the hint bar is not on the bottom row")
             }
         }
+        // A dialog is a box over the body: a second top-left corner, or its own title over the body's frame.
+        let corners = lines[1..<(size.height - 2)].reduce(0) { $0 + $1.filter { $0 == "┌" }.count }
+        let framesTitle = lines[1].hasPrefix("┌ " + app.top.title.prefix(min(10, size.width - 4)))
+        if takesKeysInADialog(app), corners < 2, framesTitle {
+            problems.append("a dialog takes the keys but none is on screen")
+        }
         return problems
+    }
+
+    /// Whether the keys go to a dialog drawn over the screen (the palette and the filter are on the bottom row).
+    private static func takesKeysInADialog(_ app: DashboardApp) -> Bool {
+        switch app.overlay {
+        case .help?, .confirmation?, .messages?: true
+        case .palette?, .filter?: false
+        case nil: app.top.capturesKeys
+        }
     }
 
     /// Closes the overlay or prompt left open with Esc, then checks that `:types` still opens the record types

@@ -14,6 +14,14 @@ struct BarsTests {
         #expect(quiet.lines == ["       [RO] "])
     }
 
+    @Test("a message cut to fit ends with the hint that says where to read it in full; one that fits has none")
+    func statusBarOverflowHint() {
+        let long = StatusBar(message: StatusMessage("The server refused the request: BAD_REQUEST", kind: .error), items: ["prod"], overflowHint: " :messages")
+        #expect(render(width: 40, height: 1) { long.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" The server refused the… :messages prod "])
+        let short = StatusBar(message: StatusMessage("Saved", kind: .success), items: ["prod"], overflowHint: " :messages")
+        #expect(render(width: 40, height: 1) { short.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" Saved" + String(repeating: " ", count: 29) + "prod "])
+    }
+
     @Test("tabs switch with ] [ Tab and Shift-Tab, wrapping, and the selected title is highlighted")
     func tabs() {
         var tabs = TabBar(titles: ["Records", "Zones", "日本"])

@@ -9,15 +9,25 @@ import Foundation
 /// TIMESTAMP, two numbers `lat,lon` a LOCATION, a JSON array a list, anything else a string. `TYPE:value`
 /// (`STRING:42`) names the type explicitly.
 public enum FieldValueText {
-    /// Reads `text` as a value of `type`, or guesses the type when `type` is `nil`.
-    public static func parse(_ text: String, as type: FieldType?) throws(FieldValueTextError) -> FieldValue {
+    /// Reads `text` as a value of `type`, or guesses the type when `type` is `nil`. With `localTimeZone`, a
+    /// TIMESTAMP may also be written as the dashboard shows one, `2026-12-01 10:00:00` in that zone. A list
+    /// element that cannot be read is named by its place: `element 2: "tomorrow" is not a valid TIMESTAMP`.
+    public static func parse(_ text: String, as type: FieldType?, localTimeZone: TimeZone? = nil) throws(FieldValueTextError) -> FieldValue {
         if let (explicit, rest) = explicitType(text) {
-            return try parse(rest, as: FieldType(.value(explicit)))
+            return try parse(rest, as: FieldType(.value(explicit)), localTimeZone: localTimeZone)
         }
         guard let type else { return guess(text) }
         if type.isList {
             let element = FieldType(type.primitive)
-            let elements = try listElements(text).map { (item) throws(FieldValueTextError) in try parse(item, as: element) }
+            let elements = try listElements(text).enumerated().map { (index, item) throws(FieldValueTextError) in
+                do throws(FieldValueTextError) {
+                    return try parse(item, as: element, localTimeZone: localTimeZone)
+                } catch {
+                    var failure = error
+                    failure.element = index + 1
+                    throw failure
+                }
+            }
             guard let valueType = type.valueType ?? elements.first?.valueType,
                 let list = FieldValueList(valueType: valueType, elements: elements)
             else {
@@ -25,7 +35,7 @@ public enum FieldValueText {
             }
             return .list(list)
         }
-        return try single(text, type.primitive)
+        return try single(text, type.primitive, localTimeZone: localTimeZone)
     }
 
     /// `value` as text that `parse` reads back as the same value (assets, which cannot be written as text,
@@ -50,7 +60,7 @@ public enum FieldValueText {
         }
     }
 
-    private static func single(_ text: String, _ primitive: PrimitiveType) throws(FieldValueTextError) -> FieldValue {
+    private static func single(_ text: String, _ primitive: PrimitiveType, localTimeZone: TimeZone?) throws(FieldValueTextError) -> FieldValue {
         let text = unquoted(text)
         let failure = FieldValueTextError(text: text, type: primitive.description)
         switch primitive.valueType {
@@ -66,7 +76,7 @@ public enum FieldValueText {
             guard let number = Double(text), number.isFinite else { throw failure }
             return .double(number)
         case .timestamp?:
-            guard let timestamp = timestamp(text) else { throw failure }
+            guard let timestamp = localTimeZone.flatMap({ DateParts.timestamp(text, in: $0) }) ?? timestamp(text) else { throw failure }
             return .timestamp(timestamp)
         case .reference?:
             guard !text.isEmpty else { throw failure }
@@ -127,10 +137,12 @@ public enum FieldValueText {
     }
 
     private static func isoDate(_ text: String) -> Timestamp? {
-        for formatter in [isoFormatter, isoFormatterWithoutFraction, dayFormatter] {
+        for formatter in [isoFormatter, isoFormatterWithoutFraction] {
             if let date = formatter.date(from: text) { return Timestamp(date) }
         }
-        return nil
+        // A day alone, and only then: the day formatter would read `2026-12-01 10:00:00` as midnight.
+        guard DateParts.day(text) != nil, text.count == 10 else { return nil }
+        return dayFormatter.date(from: text).map(Timestamp.init)
     }
 
     private static func location(_ text: String) -> Location? {
@@ -177,15 +189,18 @@ public struct FieldValueTextError: Error, Hashable, Sendable, CustomStringConver
     public var type: String
     /// How to write it instead, when there is more to say.
     public var hint: String?
+    /// The place of the text in the list it is an element of, from 1.
+    public var element: Int?
 
     /// Creates the error.
-    public init(text: String, type: String, hint: String? = nil) {
+    public init(text: String, type: String, hint: String? = nil, element: Int? = nil) {
         self.text = text
         self.type = type
         self.hint = hint
+        self.element = element
     }
 
     public var description: String {
-        "\"\(text)\" is not a valid \(type)" + (hint.map { ": \($0)" } ?? "")
+        (element.map { "element \($0): " } ?? "") + "\"\(text)\" is not a valid \(type)" + (hint.map { ": \($0)" } ?? "")
     }
 }

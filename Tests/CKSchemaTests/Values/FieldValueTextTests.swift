@@ -34,6 +34,41 @@ struct FieldValueTextTests {
         #expect(try FieldValueText.parse(text, as: nil) == expected)
     }
 
+    @Test("a date with a time of day is never read as its midnight; in a time zone it reads as the dashboard shows it")
+    func timeOfDay() throws {
+        #expect(throws: FieldValueTextError.self) { try FieldValueText.parse("2026-12-01 10:00:00", as: .value(.timestamp)) }
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let list = try FieldValueText.parse("2026-12-01 10:00:00, 2026-12-02 18:30, 2026-12-03 07:05:09.250", as: .list(.timestamp), localTimeZone: paris)
+        #expect(list == .list(.timestamp([
+            Timestamp(millisecondsSince1970: 1_796_115_600_000), Timestamp(millisecondsSince1970: 1_796_232_600_000),
+            Timestamp(millisecondsSince1970: 1_796_277_909_250),
+        ])))
+        #expect(try FieldValueText.parse("2026-11-24T10:00:00Z", as: .value(.timestamp), localTimeZone: paris) == .timestamp(Timestamp(millisecondsSince1970: 1_795_514_400_000)))
+    }
+
+    @Test("a list element that cannot be read is named by its place")
+    func elementNamed() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        #expect(throws: FieldValueTextError(text: "tomorrow", type: "TIMESTAMP", element: 2)) {
+            try FieldValueText.parse("2026-12-01 10:00:00, tomorrow", as: .list(.timestamp), localTimeZone: utc)
+        }
+        #expect(FieldValueTextError(text: "tomorrow", type: "TIMESTAMP", element: 2).description == #"element 2: "tomorrow" is not a valid TIMESTAMP"#)
+    }
+
+    @Test("a timestamp written in a time zone reads back as the same moment, milliseconds and years before 1970 included")
+    func localTextRoundTrip() throws {
+        let zones = try ["UTC", "Europe/Paris", "America/Los_Angeles"].map { try #require(TimeZone(identifier: $0)) }
+        for zone in zones {
+            for milliseconds: Int64 in [0, 1_796_115_600_000, 1_796_277_909_250, -1, -86_400_001, 1_796_277_909_007] {
+                let text = DateParts.text(of: Timestamp(millisecondsSince1970: milliseconds), in: zone)
+                #expect(DateParts.timestamp(text, in: zone)?.millisecondsSince1970 == milliseconds, "\(text) in \(zone.identifier)")
+            }
+        }
+        let utc = zones[0]
+        #expect(DateParts.text(of: Timestamp(millisecondsSince1970: 1_796_277_909_250), in: utc) == "2026-12-03 06:05:09.250")
+        #expect(DateParts.timestamp("2026-12-03 06:05:09.2500", in: utc) == nil && DateParts.timestamp("2026-12-03", in: utc) == nil)
+    }
+
     @Test("text that is not of the type says so")
     func refusals() {
         for (text, type) in [("4.5", FieldType.value(.int64)), ("soon", .value(.timestamp)), ("north", .value(.location)), ("x", .value(.asset)), ("[1", .list(.int64))] {

@@ -105,6 +105,7 @@ struct ValueEditor {
             default: "text, as it is stored (quote it to keep spaces at its ends)"
             }
         case .timestamp: "YYYY-MM-DD and hh:mm (or hh:mm:ss), in \(timeZone.identifier)"
+        case .list(let type) where type.valueType == .timestamp: "YYYY-MM-DD hh:mm:ss in \(timeZone.identifier), separated by commas"
         case .list: "values separated by commas, or a JSON array such as [\"a\",\"b\"]"
         case .near: "degrees north and east; the radius in meters or kilometers"
         }
@@ -118,12 +119,18 @@ struct ValueEditor {
                 (try? FieldValueText.parse(text, as: type)) == nil ? "not a valid \(type)" : nil
             })]
         case .list(let type):
-            let text = value.map { value in
-                if case .list(let list) = value { list.elements.map(FieldValueText.format).joined(separator: ", ") } else { FieldValueText.format(value) }
-            }
+            let elements: [FieldValue]? = value.map { if case .list(let list) = $0 { list.elements } else { [$0] } }
+            let text = elements?.map { element in
+                if case .timestamp(let timestamp) = element { DateParts.text(of: timestamp, in: timeZone) } else { FieldValueText.format(element) }
+            }.joined(separator: ", ")
             return [.text("values", label: "Values", text: text ?? "", validate: { text in
                 if text.trimmingCharacters(in: .whitespaces).isEmpty { return "give at least one value" }
-                return (try? FieldValueText.parse(text, as: type)) == nil ? "not a list of \(FieldType(type.primitive))" : nil
+                do throws(FieldValueTextError) {
+                    _ = try FieldValueText.parse(text, as: type, localTimeZone: timeZone)
+                    return nil
+                } catch {
+                    return error.description
+                }
             })]
         case .timestamp:
             let parts = value.flatMap { value -> (String, String)? in
@@ -157,7 +164,7 @@ struct ValueEditor {
         case .single(let type):
             return (try FieldValueText.parse(values["value"] ?? "", as: type), nil)
         case .list(let type):
-            return (try FieldValueText.parse(values["values"] ?? "", as: type), nil)
+            return (try FieldValueText.parse(values["values"] ?? "", as: type, localTimeZone: timeZone), nil)
         case .timestamp:
             guard let date = DateParts.date(day: values["date"] ?? "", time: values["time"] ?? "", in: timeZone) else {
                 throw QueryDraftError("not a date")

@@ -74,6 +74,27 @@ struct RecordsCommandTests {
         #expect(refused.standardError.contains("read-only"))
     }
 
+    @Test("update of a record with an ASSET field sends only what it sets; removing a field keeps the asset's file")
+    func updateWithAsset() async throws {
+        let server = try await LiveServer(container: "iCloud.com.example.Party", demo: true)
+        let invitation = { (lookup: CommandRun) throws -> String? in
+            let fields = try Self.recordsByName(lookup.standardOutput)["party-1"]
+            return ((fields?["invitation"] as? [String: Any])?["value"] as? [String: Any])?["fileChecksum"] as? String
+        }
+        let before = try invitation(try await server.ckdash(["records", "lookup", "party-1", "--json"]))
+        #expect(before != nil)
+        let set = try await server.ckdash(["records", "update", "party-1", "--field", "rsvpCount=5"])
+        #expect(set.status == 0, "\(set.standardError)")
+        let removed = try await server.ckdash(["records", "update", "party-1", "--field", "name=Renamed", "--remove-field", "background"])
+        #expect(removed.status == 0, "\(removed.standardError)")
+        let after = try await server.ckdash(["records", "lookup", "party-1", "--json"])
+        let fields = try Self.recordsByName(after.standardOutput)["party-1"]
+        #expect((fields?["rsvpCount"] as? [String: Any])?["value"] as? Int == 5)
+        #expect((fields?["name"] as? [String: Any])?["value"] as? String == "Renamed")
+        #expect(fields?["background"] == nil)
+        #expect(try invitation(after) == before)
+    }
+
     @Test("update over a change tag that is no longer current is a conflict naming the server's tag, and saves nothing")
     func updateConflict() async throws {
         let server = try await LiveServer()

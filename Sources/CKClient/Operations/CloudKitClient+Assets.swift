@@ -61,4 +61,20 @@ extension CloudKitClient {
             .post, path: databasePath("assets/rereference"), body: AssetsRereference.Request(zoneID: zone, assets: fields))
         return response.assets
     }
+
+    /// `fields` of the record `recordName` with each ASSET value as read from the server (with no receipt) referenced
+    /// again (`assets/rereference`), so that a `replace`, which sends every field, keeps those files instead of
+    /// being refused for assets without receipts. Values that have a receipt, and other types, are left as they are.
+    public func keepingAssets(of fields: [String: FieldValue], recordName: String, in zone: ZoneID? = nil) async throws -> [String: FieldValue] {
+        let kept = fields.keys.sorted().filter { name in
+            if case .asset(let asset)? = fields[name] { asset.receipt == nil } else { false }
+        }
+        guard !kept.isEmpty else { return fields }
+        let requests = kept.map { AssetsRereference.FieldRequest(recordName: recordName, fieldName: $0) }
+        var result = fields
+        for (name, asset) in zip(kept, try await rereferenceAssets(requests, in: zone)) {
+            result[name] = .asset(asset)
+        }
+        return result
+    }
 }

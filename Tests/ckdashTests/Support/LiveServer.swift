@@ -12,12 +12,13 @@ final class LiveServer: @unchecked Sendable {
     /// A read-only management token, when the server was started with one.
     let readOnlyToken: String?
 
-    /// Starts a server with `container`, each of `otherContainers`, and a read-only token when asked for.
-    init(container: String = "iCloud.com.example.Shop", otherContainers: [String] = [], readOnlyToken: Bool = false) async throws {
+    /// Starts a server with `container` (the Party demo when `demo`), each of `otherContainers`, and a read-only
+    /// token when asked for.
+    init(container: String = "iCloud.com.example.Shop", demo: Bool = false, otherContainers: [String] = [], readOnlyToken: Bool = false) async throws {
         self.container = container
         data = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-server-\(UUID().uuidString)").path
         for id in [container] + otherContainers {
-            let created = try await CommandRun.ckserver(["container", "create", id, "--data", data])
+            let created = try await CommandRun.ckserver(["container", "create", id, "--data", data] + (demo && id == container ? ["--demo"] : []))
             guard created.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: created.standardError]) }
         }
         token = try await Self.mintToken(["--name", "tests"], data: data)

@@ -44,16 +44,11 @@ struct RecordFormLoader: Sendable {
             uploaded[field] = try await client.uploadAsset(
                 [UInt8](data), recordType: draft.recordType.name, fieldName: field, recordName: recordName, in: zone)
         }
-        let keptAssets = draft.isNew ? [] : draft.fields.map(\.name).filter { name in
-            guard case .asset(let asset)? = draft.values[name] else { return false }
-            return asset.receipt == nil && draft.assetFiles[name] == nil
-        }
-        if !keptAssets.isEmpty {
-            let requests = keptAssets.map { AssetsRereference.FieldRequest(recordName: recordName, fieldName: $0) }
-            for (name, asset) in zip(keptAssets, try await client.rereferenceAssets(requests, in: zone)) { uploaded[name] = asset }
-        }
         var record = draft.record(uploaded: uploaded)
         record.recordName = recordName
+        if !draft.isNew {
+            record.fields = try await client.keepingAssets(of: record.fields ?? [:], recordName: recordName, in: zone)
+        }
         let operation = RecordOperation(draft.isNew ? .create : .replace, record)
         guard let result = try await client.modifyRecords([operation], in: zone).first else {
             throw CloudKitClientError.decoding(operation: "records/modify", httpStatus: 200, detail: "the server answered no result for \(recordName)")

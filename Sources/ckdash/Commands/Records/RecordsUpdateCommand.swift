@@ -3,7 +3,9 @@ import CKClient
 import CKModel
 import CommandLineSupport
 
-/// `ckdash records update NAME`: set and remove fields of a record, saved only over the version read.
+/// `ckdash records update NAME`: set and remove fields of a record, saved only over the version read. Setting
+/// fields sends only those (an `update`); removing one sends the others back (a `replace`), the files of ASSET
+/// fields referenced again so that they stay.
 struct RecordsUpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
@@ -50,16 +52,23 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
             case nil: throw CommandFailure("the server answered no record for \(name)")
             }
             let recordType = try await SchemaRecordTypes.recordType(named: record.recordType ?? "", client: client)
-            var values = record.fields ?? [:]
-            values.merge(try FieldAssignments.fields(fields, typed: recordType)) { $1 }
-            for field in removedFields {
-                values[field] = nil
-            }
-            record.fields = values
+            let assigned = try FieldAssignments.fields(fields, typed: recordType)
             if let expectedChangeTag {
                 record.recordChangeTag = expectedChangeTag
             }
-            let saved = try await client.modifyRecords([RecordOperation(.replace, record)], in: records.zoneID)[0]
+            let operation: RecordOperation
+            if removedFields.isEmpty {
+                record.fields = assigned
+                operation = RecordOperation(.update, record)
+            } else {
+                var values = (record.fields ?? [:]).merging(assigned) { $1 }
+                for field in removedFields {
+                    values[field] = nil
+                }
+                record.fields = try await client.keepingAssets(of: values, recordName: name, in: records.zoneID)
+                operation = RecordOperation(.replace, record)
+            }
+            let saved = try await client.modifyRecords([operation], in: records.zoneID)[0]
             if case .failure(let error) = saved, error.serverErrorCode == .conflict {
                 let tag = error.serverRecord?.recordChangeTag.map { "its change tag is now \($0)" } ?? "read it again"
                 throw CommandFailure("CONFLICT: \(name) changed on the server since it was read (\(tag)); nothing was saved")

@@ -17,15 +17,18 @@ public enum CSVFormat {
         text.utf8.filter { $0 == UInt8(ascii: "\"") }.count.isMultiple(of: 2)
     }
 
-    /// The cells of a complete row; an empty unquoted cell is `nil`.
+    /// The cells of a complete row; an empty unquoted cell is `nil`. A row that breaks the rules is refused with
+    /// the column (from 1, counting characters of the row) where it does.
     public static func cells(of row: String) throws(RecordFileError) -> [String?] {
         var cells: [String?] = []
         var cell = ""
         var quoted = false
         var inQuotes = false
         var afterQuote = false
-        var characters = row.makeIterator()
-        while let character = characters.next() {
+        var column = 0
+        var opening = 0
+        for character in row {
+            column += 1
             if inQuotes {
                 if character == "\"" {
                     inQuotes = false
@@ -37,16 +40,17 @@ public enum CSVFormat {
                 cells.append(quoted || !cell.isEmpty ? cell : nil)
                 (cell, quoted, afterQuote) = ("", false, false)
             } else if character == "\"" {
-                if afterQuote { cell.append("\"") } else if !cell.isEmpty { throw RecordFileError.quoteInsideUnquotedCell }
+                if afterQuote { cell.append("\"") } else if !cell.isEmpty { throw RecordFileError.quoteInsideUnquotedCell(column: column) }
+                if !afterQuote { opening = column }
                 inQuotes = true
                 quoted = true
                 afterQuote = false
             } else {
-                guard !afterQuote else { throw RecordFileError.textAfterClosingQuote }
+                guard !afterQuote else { throw RecordFileError.textAfterClosingQuote(column: column) }
                 cell.append(character)
             }
         }
-        guard !inQuotes else { throw RecordFileError.unclosedQuote }
+        guard !inQuotes else { throw RecordFileError.unclosedQuote(column: opening) }
         cells.append(quoted || !cell.isEmpty ? cell : nil)
         return cells
     }

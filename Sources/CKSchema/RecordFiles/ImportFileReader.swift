@@ -5,7 +5,7 @@ import CKModel
 ///
 /// Records are made ready to create: of type `recordType`, without change tag, timestamps or zone; a record
 /// without a name gets one from its text (`import-` and a hash), so importing the same file again never
-/// creates it twice.
+/// creates it twice. ASSET values are left out: a records file holds a file's URL or checksum, not the file.
 public final class ImportFileReader {
     private let lines: LineReader
     private let format: RecordFileFormat
@@ -21,7 +21,12 @@ public final class ImportFileReader {
         self.recordType = recordType
         if format == .csv {
             guard let header = try nextRow() else { throw RecordFileError.emptyCSV(path: path) }
-            let names = try CSVFormat.cells(of: header.text)
+            let names: [String?]
+            do {
+                names = try CSVFormat.cells(of: header.text)
+            } catch {
+                throw RecordFileError.unreadableHeader(path: path, problem: error.description, looksLikeJSON: header.text.hasPrefix("{"))
+            }
             guard names.first == "recordName" else { throw RecordFileError.headerWithoutRecordName(path: path) }
             columns = names.map { $0 ?? "" }
         }
@@ -71,6 +76,7 @@ public final class ImportFileReader {
             throw ImportLineProblem(description: "not a record in wire JSON")
         }
         record.recordType = typeName
+        record.fields = record.fields?.filter { $0.value.valueType != .asset }
         record.recordChangeTag = nil
         record.created = nil
         record.modified = nil
@@ -91,6 +97,7 @@ public final class ImportFileReader {
         var fields: [String: FieldValue] = [:]
         for (name, cell) in zip(columns, cells).dropFirst() {
             guard let cell else { continue }
+            if recordType?.field(named: name)?.type.valueType == .asset { continue }
             do {
                 fields[name] = try FieldValueText.parse(cell, as: recordType?.field(named: name)?.type)
             } catch {

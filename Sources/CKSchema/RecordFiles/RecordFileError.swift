@@ -6,21 +6,26 @@ public enum RecordFileError: Error, Equatable, CustomStringConvertible {
     case emptyCSV(path: String)
     /// A CSV header whose first column is not `recordName`.
     case headerWithoutRecordName(path: String)
-    /// A `"` in the middle of a cell that did not start with one.
-    case quoteInsideUnquotedCell
-    /// Text between a closing quote and the next comma.
-    case textAfterClosingQuote
-    /// A quoted cell still open at the end of the row.
-    case unclosedQuote
+    /// A `"` in the middle of a cell that did not start with one, at `column` of the row (from 1).
+    case quoteInsideUnquotedCell(column: Int)
+    /// Text between a closing quote and the next comma, at `column` of the row.
+    case textAfterClosingQuote(column: Int)
+    /// A quoted cell, opened at `column`, still open at the end of the row.
+    case unclosedQuote(column: Int)
+    /// A CSV header line that cannot be read; `looksLikeJSON` when it is a JSON object, as JSON lines start.
+    case unreadableHeader(path: String, problem: String, looksLikeJSON: Bool)
 
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
         case .emptyCSV(let path): "\(path) is empty: a CSV file starts with a header line"
         case .headerWithoutRecordName(let path): "\(path): the CSV header must start with recordName"
-        case .quoteInsideUnquotedCell: "a quote inside an unquoted cell"
-        case .textAfterClosingQuote: "text after a closing quote"
-        case .unclosedQuote: "a quoted cell is not closed"
+        case .quoteInsideUnquotedCell(let column): "column \(column): a quote inside an unquoted cell"
+        case .textAfterClosingQuote(let column): "column \(column): text after a closing quote"
+        case .unclosedQuote(let column): "column \(column): a quoted cell is not closed"
+        case .unreadableHeader(let path, let problem, let looksLikeJSON):
+            "\(path), line 1, \(problem)"
+                + (looksLikeJSON ? " (the file holds JSON lines, not CSV: read it as JSON lines, or give it a .jsonl name)" : "")
         }
     }
 }

@@ -17,18 +17,11 @@ enum RecordOutput {
         return table.text
     }
 
-    /// `record` as one line of wire JSON.
-    static func jsonLine(_ record: Record) -> String {
-        var writer = JSONWriter(capacity: 512)
-        record.write(to: &writer, numbersAsStrings: false)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
     /// Prints `records` as the options ask: JSON lines, or a table.
     static func show(_ records: [Record], json: Bool, fields: [String]? = nil) {
         if json {
             for record in records {
-                print(jsonLine(record))
+                print(RecordFileWriter.jsonLine(record))
             }
         } else {
             print(table(records, fields: fields), terminator: "")

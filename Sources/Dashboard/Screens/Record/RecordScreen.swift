@@ -98,7 +98,7 @@ final class RecordScreen: Screen {
         case (.download, _):
             host.report(StatusMessage("Select an asset field to download it", kind: .warning))
         case (.copy, _):
-            if let value = record.value { host.copyToClipboard(RecordJSON.line(value), describing: "record \(recordName) as JSON") }
+            if let value = record.value { host.copyToClipboard(RecordFileWriter.jsonLine(value), describing: "record \(recordName) as JSON") }
         case (.editRecord, _):
             if let type = record.value?.recordType { host.open(.recordForm(recordType: type, recordName: recordName), session: session) }
         case (.deleteRecords, _):

@@ -62,6 +62,11 @@ struct ImportPreviewDialog {
         } else {
             lines.append("d reads the whole file and asks the server which records exist, without changing anything.")
         }
+        let assets = importer.recordType.fields.filter { $0.type.valueType == .asset }.map(\.name)
+        if !assets.isEmpty {
+            let fields = assets.count == 1 ? "The ASSET field \(assets[0]) is" : "The ASSET fields \(assets.joined(separator: ", ")) are"
+            lines.append("\(fields) left out: a records file holds no files, only their URLs.")
+        }
         lines.append("Records already there are left as they are; :undo deletes the records the import created.")
         dialog.message = lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 import CKClient
 import CKModel
+import CKSchema
 import Foundation
 
 /// Fetches one page of a query's records for the records screen, as `RecordPageCache` asks for them.
@@ -19,19 +20,20 @@ struct RecordsLoader: Sendable {
 }
 
 extension RecordsLoader {
-    /// Writes `records` to `file` as JSON lines, replacing it whole, and returns how many were written.
-    func export(_ records: [Record], to file: URL) throws -> Int {
+    /// Writes `records` to `file` with `writer` (JSON lines or CSV), replacing it whole, and returns how many were
+    /// written.
+    func export(_ records: [Record], to file: URL, writer: RecordFileWriter) throws -> Int {
         do {
-            try Data(records.map { RecordJSON.line($0) + "\n" }.joined().utf8).write(to: file, options: .atomic)
+            try Data((writer.header + records.map(writer.line).joined()).utf8).write(to: file, options: .atomic)
         } catch {
             throw ExportError.cannotWrite(file.path)
         }
         return records.count
     }
 
-    /// Writes every record of `paging` (up to its limit) to `file` as JSON lines, page by page, and returns how
+    /// Writes every record of `paging` (up to its limit) to `file` with `writer`, page by page, and returns how
     /// many were written; the file appears only once complete (written beside it, then moved into place).
-    func export(_ paging: QueryPaging, to file: URL) async throws -> Int {
+    func export(_ paging: QueryPaging, to file: URL, writer: RecordFileWriter) async throws -> Int {
         let partial = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).partial")
         guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
             throw ExportError.cannotWrite(file.path)
@@ -39,12 +41,13 @@ extension RecordsLoader {
         let handle = try FileHandle(forWritingTo: partial)
         var written = 0
         do {
+            try handle.write(contentsOf: Data(writer.header.utf8))
             var marker: String?
             repeat {
                 try Task.checkCancellation()
                 guard let request = paging.request(from: written, marker: marker) else { break }
                 let page = try await page(request)
-                let lines = page.records.map { RecordJSON.line($0) + "\n" }.joined()
+                let lines = page.records.map(writer.line).joined()
                 try handle.write(contentsOf: Data(lines.utf8))
                 marker = paging.marker(after: written, count: page.records.count, answered: page.continuationMarker)
                 written += page.records.count

@@ -72,7 +72,7 @@ extension RecordsScreen {
     /// Offers the selected record as JSON, its row as JSON, and each of its cells.
     func openCopyPicker() {
         guard let record = selectedRecord, let columns else { return }
-        var choices = [RecordJSON.line(record)]
+        var choices = [RecordFileWriter.jsonLine(record)]
         var items = [ListItem("record as JSON", detail: record.recordName)]
         var row: [String: FieldValue] = [:]
         for case .field(let name) in columns.shown {
@@ -90,14 +90,21 @@ extension RecordsScreen {
         overlay = .copy(Picker(title: "Copy", choices: choices, items: items))
     }
 
-    /// Writes every record of the query to `path` in the background and says how it went.
+    /// Writes every record of the query (or the marked ones) to `path` in the background, as CSV when its name ends
+    /// in `.csv` and as JSON lines otherwise, and says how it went.
     func startExport(to path: String, host: any ScreenHost) {
         let file = LocalFile.url(for: path)
+        let format = RecordFileFormat.resolved(nil, path: file.path)
+        let writer = RecordFileWriter(format: format, recordType: schema.value?.schema.recordType(named: recordTypeName))
         let (loader, paging, marked) = (loader, paging, marked.values.sorted { ($0.recordName ?? "") < ($1.recordName ?? "") })
         host.report(StatusMessage("Exporting \(recordTypeName) to \(file.path)…"))
-        host.work.start({ marked.isEmpty ? try await loader.export(paging, to: file) : try loader.export(marked, to: file) }) { [weak host] result in
+        host.work.start({
+            marked.isEmpty ? try await loader.export(paging, to: file, writer: writer) : try loader.export(marked, to: file, writer: writer)
+        }) { [weak host] result in
             switch result {
-            case .success(let count): host?.report(StatusMessage("Exported \(Counting.grouped(count)) records to \(file.path)", kind: .success))
+            case .success(let count):
+                let what = format == .csv ? "CSV" : "JSON lines"
+                host?.report(StatusMessage("Exported \(Counting.grouped(count)) records to \(file.path) as \(what)", kind: .success))
             case .failure(let error): host?.report(StatusMessage("Export failed: \(ErrorMessage.text(for: error))", kind: .error))
             }
         }

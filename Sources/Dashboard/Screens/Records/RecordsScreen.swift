@@ -102,7 +102,7 @@ final class RecordsScreen: Screen {
         KeyBinding(.chooseColumns, keys: [.character("c")], label: "Columns", help: "Choose, hide and order the columns", group: "Records"),
         KeyBinding(.sort, keys: [.character("s")], label: "Sort", help: "Sort by a sortable field", group: "Records"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
-        KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export the marked records, or every record of this result, to a JSON lines file", group: "Records"),
+        KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export the marked records, or every record of this result, to a JSON lines or CSV file (by its name)", group: "Records"),
         KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Open the query builder on this query", group: "Records", isShownInHints: false),
         MissingIndex.binding(group: "Records"),
     ])
@@ -177,7 +177,7 @@ final class RecordsScreen: Screen {
             openCopyPicker()
         case .export:
             let what = marked.isEmpty ? "every record of this result" : "the \(Counting.counted(marked.count, "marked record"))"
-            overlay = .export(Prompt(title: "Export", message: "Write \(what), as JSON lines, to:", text: "\(recordTypeName).jsonl"))
+            overlay = .export(Prompt(title: "Export", message: "Write \(what) to (a .csv name writes CSV, any other JSON lines):", text: "\(recordTypeName).jsonl"))
         case .queryBuilder:
             let draft = QueryDraft(recordType: recordTypeName, query: query, desiredKeys: paging.desiredKeys, resultsLimit: resultsLimit)
             host.open(.queryBuilder(recordType: recordTypeName, draft: draft), session: session)

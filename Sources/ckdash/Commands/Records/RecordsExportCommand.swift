@@ -38,21 +38,15 @@ struct RecordsExportCommand: AsyncParsableCommand {
             let typeName = try query.requireType()
             let format = RecordFileFormat.resolved(format, path: output)
             let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client)
-            let columns = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
+            let writer = RecordFileWriter(format: format, recordType: recordType)
             let file = try OutputFile(path: output)
-            if format == .csv {
-                try file.write(CSVFormat.row(["recordName"] + columns) + "\n")
-            }
+            try file.write(writer.header)
             let progress = ProgressLine(counting: "records")
             var count = 0
             for try await page in client.queryPages(try query.query(typed: recordType), in: records.zoneID) {
                 var text = ""
                 for result in page.records {
-                    let record = try result.get()
-                    switch format {
-                    case .jsonl: text += RecordOutput.jsonLine(record) + "\n"
-                    case .csv: text += CSVFormat.row([record.recordName] + columns.map { record.fields?[$0].map(FieldValueText.format) }) + "\n"
-                    }
+                    text += writer.line(try result.get())
                 }
                 try file.write(text)
                 count += page.records.count

@@ -91,6 +91,30 @@ struct RecordChangesTests {
         }
     }
 
+    @Test("x into a .csv file writes CSV, which i reads back: the dry run finds every record already there")
+    func exportImportCSV() async throws {
+        try await DemoServer.run { demo in
+            let file = demo.folder.appendingPathComponent("party.csv")
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character(" "), .character("j"), .character(" "), .character("x"), .control("u"))
+            try await dashboard.type(file.path)
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text == "Exported 2 records to \(file.path) as CSV")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.hasPrefix("recordName,background,date,invitation,location,name,rsvpCount,tags\nparty-1,#f4a261,"), "\(text)")
+            try await dashboard.press(.character("i"), .control("u"))
+            try await dashboard.type(file.path)
+            try await dashboard.press(.enter, .character("d"))
+            guard case .importPreview(let dialog)? = (dashboard.app.top as? RecordsScreen)?.overlay, let dryRun = dialog.dryRun else {
+                Issue.record("the preview does not show the dry run\n\(dashboard.screen)")
+                return
+            }
+            #expect((dryRun.valid, dryRun.invalid, dryRun.existing) == (2, 0, 2))
+        }
+    }
+
     @Test("i previews a file's first records, d dry-runs it without sending, Import creates them, :undo deletes them again")
     func importAndUndo() async throws {
         try await DemoServer.run { demo in

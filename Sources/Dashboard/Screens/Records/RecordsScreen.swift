@@ -4,7 +4,8 @@ import Foundation
 import TerminalKit
 
 /// The records of one type in a table whose columns come from the schema, filled a page at a time as the
-/// selection nears the end of what was fetched, never all at once; `/` filters with a quick query, Enter
+/// selection nears the end of what was fetched, never all at once (G fetches page after page to the result's last
+/// record, keeping only a few in memory); `/` filters with a quick query, Enter
 /// opens a record, Q opens the query builder on the query shown; a query the server refuses for a missing index
 /// offers I, which adds that index in development and runs the query again. A query from the builder may return only
 /// some fields (the columns shown) and stop after a number of records.
@@ -42,6 +43,8 @@ final class RecordsScreen: Screen {
     /// Counts the restarts, so that a page fetched for the query before a restart is not stored as one of the new.
     private var generation = 0
     private var fetchError: String?
+    /// Whether G asked for the last record: pages are fetched one after the other until the last one has come.
+    private var goesToEnd = false
     /// The index the server refused the query for, which I adds.
     private var missingIndex: MissingIndex?
     private var filter = ""
@@ -112,7 +115,7 @@ final class RecordsScreen: Screen {
     var statusItems: [String] {
         var items: [String] = []
         if let importProgress { items.append(importProgress.text) }
-        if fetch != nil { items.append("fetching…") }
+        if goesToEnd { items.append("going to the end (Esc stops)") } else if fetch != nil { items.append("fetching…") }
         if let row = table.selectedRow {
             let count = source.rowCount
             items.append("\(Counting.grouped(row + 1))/\(Counting.grouped(count.total ?? count.loaded))\(count.total == nil ? "+" : "")")
@@ -157,6 +160,7 @@ final class RecordsScreen: Screen {
     func cancelLoading(_ host: any ScreenHost) {
         schema.cancel(in: host.work)
         statistics.cancel(in: host.work)
+        goesToEnd = false
         if let fetch {
             host.work.cancel(fetch)
             self.fetch = nil
@@ -200,7 +204,10 @@ final class RecordsScreen: Screen {
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        guard let overlay else { return table.handleOpening(key) { perform(.open, host: host) } }
+        guard let overlay else {
+            goesToEnd = KeyBindingTable.navigation.action(for: key) == .bottom && !source.cache.isComplete
+            return table.handleOpening(key) { perform(.open, host: host) }
+        }
         handleOverlay(overlay, key: key, host: host)
         return true
     }
@@ -260,7 +267,8 @@ final class RecordsScreen: Screen {
     /// Fetches the next page the rows on screen (and a screenful beyond) need, unless a fetch is under way.
     func didDraw(_ host: any ScreenHost) {
         guard fetch == nil, fetchError == nil, columns != nil else { return }
-        let wanted = table.visibleRows.lowerBound..<(table.visibleRows.upperBound + table.pageHeight + 1)
+        let loaded = source.rowCount.loaded
+        let wanted = goesToEnd ? loaded..<(loaded + 1) : table.visibleRows.lowerBound..<(table.visibleRows.upperBound + table.pageHeight + 1)
         guard let next = source.cache.nextFetch(for: wanted) else { return }
         let (loader, paging, offset, generation) = (loader, paging, next.page * Self.pageSize, generation)
         guard let request = paging.request(from: offset, marker: next.marker) else { return }
@@ -272,8 +280,13 @@ final class RecordsScreen: Screen {
             case .success(let page):
                 let marker = paging.marker(after: offset, count: page.records.count, answered: page.continuationMarker)
                 source.cache.store(page: next.page, records: page.records, continuationMarker: marker)
+                if goesToEnd {
+                    table.select(row: source.rowCount.loaded - 1)
+                    goesToEnd = !source.cache.isComplete
+                }
                 if page.failed > 0 { host?.report(StatusMessage("\(page.failed) records of this page could not be read", kind: .warning)) }
             case .failure(let error):
+                goesToEnd = false
                 fetchError = ErrorMessage.text(for: error)
                 missingIndex = MissingIndex(refusing: paging.query, error: error)
             }
@@ -306,6 +319,7 @@ final class RecordsScreen: Screen {
     func restart() {
         guard let columns else { return }
         generation += 1
+        goesToEnd = false
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
         source.marked = Set(marked.keys)
         table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))

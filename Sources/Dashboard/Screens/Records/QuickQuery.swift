@@ -33,7 +33,18 @@ enum QuickQuery {
         guard case .field(let name) = filter.field, recordType.field(named: name) != nil else { return }
         let requirement = QueryIndexes.requirement(for: filter)
         guard requirement.isMet(by: recordType) else {
-            throw FilterExpressionError("\(name) is not \(requirement.index.rawValue) in \(recordType.name): the query needs that index")
+            throw MissingIndexError(missing: MissingIndex(recordType: recordType.name, field: name, index: requirement.index))
         }
+    }
+}
+
+/// A quick filter on a field without the index its comparator reads, refused before anything is sent; the
+/// records screen offers I to add it.
+struct MissingIndexError: Error, CustomStringConvertible {
+    /// The index the filter needs.
+    var missing: MissingIndex
+
+    var description: String {
+        "\(missing.field) is not \(missing.index.rawValue) in \(missing.recordType): the query needs that index"
     }
 }

@@ -50,6 +50,8 @@ final class RecordsScreen: Screen {
     private var filter = ""
     /// A filter applied while the schema was still loading, applied once it has.
     private var pendingFilter: String?
+    /// A quick filter refused for the index `missingIndex` names, applied once I has added it.
+    private var filterAwaitingIndex: String?
     var overlay: Overlay?
     /// The records marked for a bulk action, by name.
     var marked: [String: Record] = [:] {
@@ -192,6 +194,9 @@ final class RecordsScreen: Screen {
             }
             missingIndex.add(with: editor, host: host) { [weak self, weak host] in
                 guard let self, let host else { return }
+                if let text = filterAwaitingIndex {
+                    (pendingFilter, filterAwaitingIndex) = (text, nil)
+                }
                 load(host)
             }
         default:
@@ -224,6 +229,10 @@ final class RecordsScreen: Screen {
             filter = text
             restart()
             updateExpectedTotal()
+        } catch let error as MissingIndexError {
+            (missingIndex, filterAwaitingIndex) = (error.missing, text)
+            let remedy = session.environment == .production ? MissingIndex.remedy(in: .production) : "I adds it in development and applies the filter"
+            host.report(StatusMessage("\(error.description): \(remedy)", kind: .error))
         } catch {
             host.report(StatusMessage(String(describing: error), kind: .error))
         }
@@ -324,7 +333,7 @@ final class RecordsScreen: Screen {
         source.marked = Set(marked.keys)
         table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))
         fetchError = nil
-        missingIndex = nil
+        (missingIndex, filterAwaitingIndex) = (nil, nil)
         updateExpectedTotal()
     }
 

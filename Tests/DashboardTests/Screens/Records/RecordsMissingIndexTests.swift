@@ -29,6 +29,24 @@ struct RecordsMissingIndexTests {
         }
     }
 
+    @Test("a quick filter refused for a missing index offers I, which adds exactly it and applies the filter")
+    func quickFilter() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Size(width: 120, height: 30))
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("background == #264653")
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text == "background is not QUERYABLE in Party: the query needs that index: I adds it in development and applies the filter")
+            try await dashboard.press(.character("I"))
+            #expect(try await SchemaEditingTests.schema(demo).recordType(named: "Party")?.field(named: "background")?.indexes == [.queryable])
+            #expect(dashboard.lines[1].contains("Records of Party /background == #264653"), "\(dashboard.screen)")
+            let rows = dashboard.lines.filter { $0.hasPrefix("│ party-") || $0.hasPrefix("│▸party-") }
+            #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("#264653") }, "\(dashboard.screen)")
+        }
+    }
+
     @Test("I with nothing refused says so and changes nothing")
     func nothingMissing() async throws {
         try await DemoServer.run { demo in

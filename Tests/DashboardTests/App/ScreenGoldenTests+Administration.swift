@@ -54,7 +54,9 @@ extension ScreenGoldenTests {
             try await dashboard.type("mood")
             // STRING, the first type, can carry every index.
             try await golden.expect("add-field-indexes", after: .enter, .enter)
-            try await golden.expect("remove-field", after: .escape, .character("d"))
+            // rsvpCount, which production does not have yet: a field it has is refused without asking.
+            try await dashboard.press(.escape, .character("j"), .character("j"), .character("j"), .character("j"), .character("j"))
+            try await golden.expect("remove-field", after: .character("d"))
             try await dashboard.press(.escape)
             try await dashboard.command("indexes")
             try await golden.expect("add-index-type", after: .character("a"))

@@ -49,18 +49,37 @@ extension FieldsScreen {
         editor.apply([edit], describing: "Adding field \(field.name) to \(recordTypeName)", host: host, reloading: self)
     }
 
-    /// Asks before removing the selected field, naming its type and indexes; system fields stay.
+    /// Asks before removing the selected field, naming its type and indexes, once production's schema says it may
+    /// go: a field production has can never be removed, which is said instead of asking. System fields stay.
     func confirmRemoval(host: any ScreenHost) {
         guard let field = list.selected else { return }
         guard !field.isSystemField else {
             host.report(StatusMessage("\(field.name) is a system field: every record has it, so it cannot be removed", kind: .warning))
             return
         }
+        let (loader, typeName) = (data.loader, recordTypeName)
+        host.work.start({ try await loader.productionSchema() }) { [weak self, weak host] result in
+            guard let self, let host else { return }
+            switch result {
+            case .success(let production) where production.recordType(named: typeName)?.field(named: field.name) != nil:
+                let reason = SchemaChange(.fieldRemoved(recordType: typeName, field: field.name)).reason ?? ""
+                host.report(StatusMessage("Production has \(typeName).\(field.name): \(reason)", kind: .warning))
+            case .success:
+                askRemoval(of: field, note: nil, host: host)
+            case .failure(let error):
+                askRemoval(of: field, note: " Production's schema could not be read (\(ErrorMessage.text(for: error))): if it has the field, the server refuses.", host: host)
+            }
+        }
+    }
+
+    /// Asks before removing `field`, naming its type and indexes and adding `note`.
+    private func askRemoval(of field: Field, note: String?, host: any ScreenHost) {
         let indexes = field.indexes.isEmpty ? "no index" : field.indexes.sorted().map(\.rawValue).joined(separator: ", ")
         let records = statistics.value?[recordTypeName].map { " \(recordTypeName) has \(Counting.grouped($0.records)) records in development." } ?? ""
         let confirmation = Confirmation(
             title: "Remove field \(field.name) from \(recordTypeName)?",
-            message: "Removes \(field.name) (\(field.type), \(indexes)) from \(recordTypeName) in development; queries on it stop working." + records,
+            message: "Removes \(field.name) (\(field.type), \(indexes)) from \(recordTypeName) in development; queries on it stop working." + records
+                + (note ?? ""),
             confirmTitle: "Remove")
         host.confirm(confirmation) { [weak self, weak host] in
             guard let self, let host else { return }

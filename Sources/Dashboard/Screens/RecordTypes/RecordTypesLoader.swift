@@ -13,6 +13,11 @@ struct RecordTypesLoader: Sendable {
         return (try response.parsedSchema(), response.ckdb)
     }
 
+    /// The schema of the container's production, which a change to development may be refused for.
+    func productionSchema() async throws -> Schema {
+        try await client.addressing(client.configuration.container, environment: .production).schema().parsedSchema()
+    }
+
     /// Records, bytes and index sizes per record type, by type name.
     func statistics() async throws -> [String: ManagementStatistics.RecordType] {
         let response = try await client.statistics()

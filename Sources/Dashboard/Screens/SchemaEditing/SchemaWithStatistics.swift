@@ -9,9 +9,12 @@ final class SchemaWithStatistics {
     let schema: Remote<(schema: Schema, ckdb: String)>
     /// Records, bytes and index sizes per record type, by type name.
     let statistics: Remote<[String: ManagementStatistics.RecordType]>
+    /// What fetches them, and production's schema when a change needs it.
+    let loader: RecordTypesLoader
 
     /// Both, fetched through `loader`.
     init(loader: RecordTypesLoader) {
+        self.loader = loader
         schema = Remote { try await loader.schema() }
         statistics = Remote { try await loader.statistics() }
     }

@@ -130,11 +130,16 @@ struct SchemaEditingTests {
         }
     }
 
-    @Test("d removes the selected field after asking; a system field says why it stays")
+    @Test("d removes the selected field after asking; a field production has, or a system field, says why it stays without asking")
     func removeField() async throws {
         try await DemoServer.run { demo in
             let dashboard = try await Self.dashboard(demo)
             try await dashboard.command("fields Party")
+            try await dashboard.press(.character("d"))
+            #expect(dashboard.app.status?.text
+                == "Production has Party.background: fields in production can never be removed; keep Party.background in development and stop writing it")
+            #expect(dashboard.confirmation == nil)
+            #expect(try await Self.schema(demo).recordType(named: "Party")?.field(named: "background") != nil)
             try await dashboard.press(.character("/"))
             try await dashboard.type("rsvp")
             try await dashboard.press(.enter, .character("d"))

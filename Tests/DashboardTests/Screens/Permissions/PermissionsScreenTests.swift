@@ -42,6 +42,21 @@ struct PermissionsScreenTests {
         }
     }
 
+    @Test("the grid has the built-in Users type, its own defaults marked, and R changes who may read user records")
+    func usersType() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("permissions")
+            #expect(dashboard.lines[1].contains("× 4 types]"), "\(dashboard.lines[1])")
+            let users = try Self.row(of: "Users", in: dashboard)
+            #expect(users.contains("· R ·*") && users.contains("· · ·*") && users.contains("· · W*"), "\(users)")
+            try await dashboard.press(.end, .character("R"))
+            #expect(dashboard.app.status?.text == "Revoked READ on Users from _world")
+            #expect(try await Self.schema(demo).recordType(named: "Users")?.permissions(of: SecurityRole.world).contains(.read) == false)
+        }
+    }
+
     @Test("R revokes READ from _world on Party; the check then says anyone may not read, and acting as a user cannot read either")
     func revokeAndCheck() async throws {
         try await DemoServer.run { demo in

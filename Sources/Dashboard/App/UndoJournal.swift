@@ -25,8 +25,11 @@ final class UndoJournal {
         /// What reverting does, for the confirmation.
         var revertDescription: String {
             switch reversal {
-            case .recreate(let records) where records.count == 1: "Saves the deleted record again, with its fields as they were."
-            case .recreate(let records): "Saves the \(Counting.grouped(records.count)) deleted records again, with their fields as they were."
+            case .recreate(let records):
+                (records.count == 1 ? "Saves the deleted record again" : "Saves the \(Counting.grouped(records.count)) deleted records again")
+                    + (session.database == .public ? " as the users who created them" : "") + ", with their fields as they were. "
+                    + "CloudKit gives \(records.count == 1 ? "it" : "them") new creation and modification times and change tags: "
+                    + "those cannot be restored."
             case .delete(let names) where names.count == 1: "Deletes the record the import created."
             case .delete(let names): "Deletes the \(Counting.grouped(names.count)) records the import created."
             }
@@ -50,18 +53,28 @@ final class UndoJournal {
 
     /// Reverts `entry` through `client` (addressed to the entry's session), a batch at a time, uploading the
     /// recreated records' ASSET files again from `assetFiles`; returns how many records were saved or deleted.
+    /// In the public database a record is saved again as the user who created it, so that it stays theirs (the
+    /// `_creator` grants); one the developer created, or whose creator is no longer a user, as the session.
     static func revert(_ entry: Entry, with client: CloudKitClient, assetFiles: KeptAssetFiles, batchSize: Int = 200) async throws -> Int {
         let zone = entry.session.zone
         var done = 0
         switch entry.reversal {
         case .recreate(let records):
-            for start in stride(from: 0, to: records.count, by: batchSize) {
+            let creators = try await restorableCreators(of: records, in: entry.session, with: client)
+            var start = 0
+            while start < records.count {
+                // Consecutive records of one creator, in the journal's order (records pointed to first).
+                let creator = creators[records[start].recordName ?? ""]
+                var end = start + 1
+                while end < records.count, end - start < batchSize, creators[records[end].recordName ?? ""] == creator { end += 1 }
+                let saver = creator.map { client.actingAsUser(recordName: $0) } ?? client
                 var batch: [RecordOperation] = []
-                for record in records[start..<min(records.count, start + batchSize)] {
-                    let saved = try await assetFiles.reuploaded(record, with: client, in: zone)
+                for record in records[start..<end] {
+                    let saved = try await assetFiles.reuploaded(record, with: saver, in: zone)
                     batch.append(RecordOperation(.forceReplace, Record(recordName: saved.recordName, recordType: saved.recordType, fields: saved.fields, parent: saved.parent)))
                 }
-                done += try await client.modifyRecords(batch, in: zone, atomically: false).map { try $0.get() }.count
+                done += try await saver.modifyRecords(batch, in: zone, atomically: false).map { try $0.get() }.count
+                start = end
             }
         case .delete(let names):
             for start in stride(from: 0, to: names.count, by: batchSize) {
@@ -76,5 +89,17 @@ final class UndoJournal {
             }
         }
         return done
+    }
+
+    /// The users to save `records` again as, by record name: in the public database, each record's creator when
+    /// the creator is one of the container's users; none elsewhere (a private database is its owner's).
+    private static func restorableCreators(of records: [Record], in session: Session, with client: CloudKitClient) async throws -> [String: String] {
+        guard session.database == .public else { return [:] }
+        let users = Set(try await client.addressing(session.container, environment: .development).users().map(\.userRecordName))
+        var creators: [String: String] = [:]
+        for record in records {
+            if let name = record.recordName, let creator = record.created?.userRecordName, users.contains(creator) { creators[name] = creator }
+        }
+        return creators
     }
 }

@@ -133,7 +133,7 @@ struct DashboardTmuxTests {
         try await session.command("zone Receipts")
         try await session.waitFor("private as demo ▸ Receipts", "No Party records")
         try await session.command("db public")
-        try await session.waitFor("public database as demo: the public database has no zone Receipts", "READ operation not permitted")
+        try await session.waitFor("public database as demo: the public database has no zone", "READ operation not permitted")
     }
 
     /// A terminal the dashboard should stay usable on, and the colours it should draw there.

@@ -326,6 +326,32 @@ extension RecordChangesTests {
 }
 
 extension RecordChangesTests {
+    @Test("undoing a delete saves a user's record again as that user, who can still change it; the dialog says what cannot be restored")
+    func undoKeepsCreator() async throws {
+        try await DemoServer.run { demo in
+            let client = try await RecordFormTests.publicClient(demo)
+            let users = try await client.users()
+            let guest = try #require(users.first { $0.name == "guest" }).userRecordName
+            let asGuest = client.actingAsUser(recordName: guest)
+            _ = try await asGuest.modifyRecords([RecordOperation(.create, Record(recordName: "guest-party", recordType: "Party", fields: ["name": .string("Guest's")]))])
+                .first!.get()
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("record guest-party")
+            try await dashboard.press(.character("D"), .character("y"))
+            try await dashboard.command("undo")
+            #expect(dashboard.confirmation?.message == "Saves the deleted record again as the users who created them, with their fields as they were. "
+                + "CloudKit gives it new creation and modification times and change tags: those cannot be restored.")
+            try await dashboard.press(.character("y"))
+            let restored = try await client.lookupRecords(named: ["guest-party"]).first!.get()
+            #expect(restored.created?.userRecordName == guest)
+            #expect(restored.fields?["name"] == .string("Guest's"))
+            var change = restored
+            change.fields = ["name": .string("Still mine")]
+            #expect(try await asGuest.modifyRecords([RecordOperation(.update, change)]).first.map { try $0.get() } != nil)
+        }
+    }
+
     @Test("undoing the delete of a record with an ASSET field saves it again with the same file")
     func undoDeleteKeepsAssetFile() async throws {
         try await DemoServer.run { demo in

@@ -24,10 +24,22 @@ struct RecordFormLoader: Sendable {
         try await RecordLoader(client: client).record(named: recordName, in: zone)
     }
 
-    /// Up to `candidateLimit` records of `recordType` in `zone`, for a reference to point to.
-    func candidates(ofType recordType: String, in zone: ZoneID?) async throws -> [Record] {
+    /// Up to `candidateLimit` records of `recordType` in `zone` a reference can point to, each with its first text
+    /// field to tell them apart; for `Users`, whose records cannot be queried, the container's users with their
+    /// names and email addresses.
+    func candidates(ofType recordType: String, in zone: ZoneID?) async throws -> [(recordName: String, detail: String?)] {
+        if recordType == RecordType.usersTypeName {
+            return try await client.users().prefix(Self.candidateLimit).map { user in
+                (user.userRecordName, [user.name, user.emailAddress].compactMap { $0 }.joined(separator: ", "))
+            }
+        }
         let page = try await client.queryRecords(Query(recordType: recordType), in: zone, resultsLimit: Self.candidateLimit)
-        return page.records.compactMap { try? $0.get() }
+        return page.records.compactMap { try? $0.get() }.compactMap { record in
+            let texts = (record.fields ?? [:]).sorted { $0.key < $1.key }.compactMap { field -> String? in
+                if case .string(let text) = field.value { text } else { nil }
+            }
+            return record.recordName.map { ($0, texts.first) }
+        }
     }
 
     /// Creates or replaces `draft`'s record in `zone`, uploading the files chosen for its ASSET fields first; the

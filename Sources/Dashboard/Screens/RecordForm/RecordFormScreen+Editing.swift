@@ -95,10 +95,24 @@ extension RecordFormScreen {
             switch picker.handle(key) {
             case .consumed: overlay = .referenceRecord(field: field, picker: picker)
             case .cancelled: overlay = nil
-            case .chose(let name):
-                var action: ReferenceAction?
-                if case .reference(let current)? = draft?.values[field] { action = current.action }
-                apply(.reference(Reference(recordName: name, action: action)), to: field)
+            case .chose(let name?): askAction(field: field, recordName: name)
+            case .chose(nil):
+                let typed = picker.filter
+                overlay = .referenceName(field: field, prompt: Prompt(title: "\(field) points to", message: "The name of the record to point to:", text: typed))
+            }
+        case .referenceName(let field, var prompt):
+            switch prompt.handle(key) {
+            case .consumed: overlay = .referenceName(field: field, prompt: prompt)
+            case .cancelled: overlay = nil
+            case .answered(let name):
+                let name = name.trimmingCharacters(in: .whitespaces)
+                if name.isEmpty { overlay = nil } else { askAction(field: field, recordName: name) }
+            }
+        case .referenceAction(let field, let name, var picker):
+            switch picker.handle(key) {
+            case .consumed: overlay = .referenceAction(field: field, recordName: name, picker: picker)
+            case .cancelled: overlay = nil
+            case .chose(let action): apply(.reference(Reference(recordName: name, action: action)), to: field)
             }
         case .assetFile(let field, var prompt):
             switch prompt.handle(key) {
@@ -134,6 +148,12 @@ extension RecordFormScreen {
         case .referenceRecord(let field, var picker)?:
             picker.draw(in: rect, on: &canvas, theme: theme)
             overlay = .referenceRecord(field: field, picker: picker)
+        case .referenceName(let field, var prompt)?:
+            prompt.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .referenceName(field: field, prompt: prompt)
+        case .referenceAction(let field, let name, var picker)?:
+            picker.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .referenceAction(field: field, recordName: name, picker: picker)
         case .assetFile(let field, var prompt)?:
             prompt.draw(in: rect, on: &canvas, theme: theme)
             overlay = .assetFile(field: field, prompt: prompt)
@@ -151,7 +171,8 @@ extension RecordFormScreen {
         refreshRows()
     }
 
-    /// Fetches the records of `recordType` and lists them for the reference `field` to point to.
+    /// Fetches the records of `recordType` and lists them for the reference `field` to point to, after the choice
+    /// to type a record name (for one beyond the first `candidateLimit`).
     private func openRecordPicker(field: String, recordType: String, host: any ScreenHost) {
         overlay = nil
         let (loader, zone) = (loader, session.zone)
@@ -159,28 +180,38 @@ extension RecordFormScreen {
         host.work.start({ try await loader.candidates(ofType: recordType, in: zone) }) { [weak self, weak host] result in
             guard let self else { return }
             switch result {
-            case .success(let records) where records.isEmpty:
-                host?.report(StatusMessage("There are no \(recordType) records to point to", kind: .warning))
-            case .success(let records):
-                host?.report(StatusMessage("\(records.count == RecordFormLoader.candidateLimit ? "The first " : "")\(Counting.counted(records.count, "\(recordType) record"))"))
-                let names = records.compactMap(\.recordName)
-                let items = records.map { ListItem($0.recordName ?? "", detail: Self.summary(of: $0, display: display)) }
+            case .success(let candidates):
+                let first = candidates.count == RecordFormLoader.candidateLimit ? "The first " : ""
+                host?.report(StatusMessage("\(first)\(Counting.counted(candidates.count, "\(recordType) record")), and a name to type"))
+                let names: [String?] = [nil] + candidates.map(\.recordName)
+                let items = [ListItem("(type a record name)")]
+                    + candidates.map { ListItem($0.recordName, detail: $0.detail.map { DisplayWidth.truncated($0, toFit: 30) }) }
                 let current = draft?.values[field].flatMap { value -> Int? in
                     guard case .reference(let reference) = value else { return nil }
                     return names.firstIndex(of: reference.recordName)
                 }
-                overlay = .referenceRecord(field: field, picker: Picker(title: "\(field) → \(recordType)", choices: names, items: items, selected: current ?? 0))
+                overlay = .referenceRecord(field: field, picker: Picker(title: "\(field) → \(recordType)", choices: names, items: items, selected: current ?? 1, pinned: 1))
             case .failure(let error):
                 host?.report(StatusMessage("Cannot list \(recordType) records: \(ErrorMessage.text(for: error))", kind: .error))
             }
         }
     }
 
-    /// A record's first text field, to tell records apart in the picker.
-    private static func summary(of record: Record, display: FieldValueDisplay) -> String? {
-        let texts = (record.fields ?? [:]).sorted { $0.key < $1.key }.compactMap { field -> String? in
-            if case .string(let text) = field.value { return text } else { return nil }
+    /// Asks what the reference `field` to `recordName` does when that record is deleted: nothing, delete this
+    /// record too, or keep the target while this points to it; the field's current action comes first.
+    private func askAction(field: String, recordName: String) {
+        var current = ReferenceAction.none
+        if case .reference(let reference)? = draft?.values[field], let action = reference.action { current = action }
+        let actions = ReferenceAction.allCases
+        let items = actions.map { action in
+            switch action {
+            case .none: ListItem("NONE", detail: "deleting \(recordName) leaves this reference dangling")
+            case .deleteSelf: ListItem("DELETE_SELF", detail: "deleting \(recordName) deletes this record too")
+            case .validate: ListItem("VALIDATE", detail: "\(recordName) must exist, and stays while this points to it")
+            }
         }
-        return texts.first.map { DisplayWidth.truncated($0, toFit: 30) }
+        overlay = .referenceAction(
+            field: field, recordName: recordName,
+            picker: Picker(title: "\(field) → \(recordName): when it is deleted", choices: actions, items: items, selected: actions.firstIndex(of: current) ?? 0))
     }
 }

@@ -12,14 +12,19 @@ final class RecordFormScreen: Screen {
     enum Overlay {
         case value(field: String, editor: ValueEditor)
         case referenceType(field: String, picker: Picker<String>)
-        case referenceRecord(field: String, picker: Picker<String>)
+        /// The records to point to; `nil` is the choice to type a record name.
+        case referenceRecord(field: String, picker: Picker<String?>)
+        case referenceName(field: String, prompt: Prompt)
+        case referenceAction(field: String, recordName: String, picker: Picker<ReferenceAction>)
         case assetFile(field: String, prompt: Prompt)
         case recordName(Prompt)
 
         /// The field the overlay edits a value of.
         var fieldName: String? {
             switch self {
-            case .value(let field, _), .referenceType(let field, _), .referenceRecord(let field, _), .assetFile(let field, _): field
+            case .value(let field, _), .referenceType(let field, _), .referenceRecord(let field, _), .referenceName(let field, _),
+                .referenceAction(let field, _, _), .assetFile(let field, _):
+                field
             case .recordName: nil
             }
         }

@@ -24,6 +24,11 @@ struct RecordFormTests {
     }
 
     /// Moves the form's selection to the line of `field`.
+    /// The value of `field` in the draft of the form on top.
+    static func draftValue(_ field: String, in dashboard: DashboardHarness) -> FieldValue? {
+        (dashboard.app.top as? RecordFormScreen)?.draft?.values[field]
+    }
+
     static func select(_ field: String, in dashboard: DashboardHarness) async throws {
         try await dashboard.press(.home)
         for _ in 0..<30 {
@@ -208,7 +213,9 @@ struct RecordFormTests {
             #expect(dashboard.screen.contains("shoebox points to a record of type"))
             try await dashboard.press(.enter)
             #expect(dashboard.screen.contains("shoebox → Shoebox"))
-            try await dashboard.press(.character("j"), .enter)
+            try await dashboard.press(.down, .enter)
+            #expect(dashboard.screen.contains("shoebox → shoebox-10: when it is deleted"))
+            try await dashboard.press(.enter)
             try await dashboard.press(.character("S"))
             let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).database(.private)
                 .actingAsUser(recordName: try await demo.demoUser().userRecordName)
@@ -223,6 +230,41 @@ struct RecordFormTests {
 }
 
 extension RecordFormTests {
+    @Test("the reference picker: Users lists the users, typing filters, a name beyond the list can be typed, and the action is chosen")
+    func referencePicker() async throws {
+        try await DemoServer.run { demo in
+            let schema = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            _ = try await schema.editSchema([ManagementSchema.Edit(.addField, recordType: "Party", field: "host", fieldType: "REFERENCE")])
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("e"))
+            try await Self.select("host", in: dashboard)
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("host points to a record of type"))
+            try await dashboard.press(.end, .enter)
+            #expect(dashboard.screen.contains("host → Users"), "\(dashboard.screen)")
+            #expect(dashboard.screen.contains("guest, guest@example.com"), "\(dashboard.screen)")
+            try await dashboard.press(.down, .enter)
+            let guest = try #require(try await schema.users().first { $0.name == "guest" }).userRecordName
+            #expect(dashboard.screen.contains("host → \(guest): when it is deleted"))
+            try await dashboard.press(.down, .down, .enter)
+            #expect(Self.draftValue("host", in: dashboard) == .reference(Reference(recordName: guest, action: .validate)))
+
+            // A record beyond the list: its name typed.
+            try await dashboard.press(.enter, .home, .enter)
+            try await dashboard.type("party-2999")
+            #expect(dashboard.screen.contains("/party-2999"))
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("The name of the record to point to:"), "\(dashboard.screen)")
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("host → party-2999: when it is deleted"))
+            // The current action, VALIDATE, comes selected: the one above it.
+            try await dashboard.press(.up, .enter)
+            #expect(Self.draftValue("host", in: dashboard) == .reference(Reference(recordName: "party-2999", action: .deleteSelf)))
+        }
+    }
+
     @Test("against the goldens: a new record's form and a conflict", arguments: ScreenGoldenTests.sizes)
     func goldens(size: Size) async throws {
         try await DemoServer.run { demo in

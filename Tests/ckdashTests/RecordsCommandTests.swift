@@ -74,7 +74,7 @@ struct RecordsCommandTests {
         #expect(refused.standardError.contains("read-only"))
     }
 
-    @Test("update of a record with an ASSET field sends only what it sets; removing a field keeps the asset's file")
+    @Test("update of a record with an ASSET field sends only what it sets; removing a field keeps the asset's file; the demo's locations print as written")
     func updateWithAsset() async throws {
         let server = try await LiveServer(container: "iCloud.com.example.Party", demo: true)
         let invitation = { (lookup: CommandRun) throws -> String? in
@@ -93,6 +93,8 @@ struct RecordsCommandTests {
         #expect((fields?["name"] as? [String: Any])?["value"] as? String == "Renamed")
         #expect(fields?["background"] == nil)
         #expect(try invitation(after) == before)
+        let located = try await server.ckdash(["records", "lookup", "party-32"])
+        #expect(located.standardOutput.contains("48.862,2.343"), "\(located.standardOutput)")
     }
 
     @Test("update over a change tag that is no longer current is a conflict naming the server's tag, and saves nothing")

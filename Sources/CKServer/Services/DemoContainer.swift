@@ -129,7 +129,7 @@ public struct DemoContainer: Sendable {
                 var fields: [String: FieldValue] = [
                     "name": .string("\(Self.names[index % Self.names.count]) \(index + 1)"),
                     "date": .timestamp(Timestamp(start.addingTimeInterval(Double(index) * 3600 * 7))),
-                    "location": .location(Location(latitude: 48.80 + Double(index % 97) * 0.002, longitude: 2.25 + Double(index % 89) * 0.003)),
+                    "location": .location(Location(latitude: Double(48_800 + index % 97 * 2) / 1000, longitude: Double(2_250 + index % 89 * 3) / 1000)),
                     "background": .string(Self.backgrounds[index % Self.backgrounds.count]),
                     "tags": .list(.string([Self.tags[index % Self.tags.count], Self.tags[(index / 3) % Self.tags.count]])),
                 ]

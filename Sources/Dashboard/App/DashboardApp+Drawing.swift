@@ -10,7 +10,10 @@ extension DashboardApp {
         let size = terminal.size
         var canvas = Canvas(size: size, style: theme.style(.text))
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
-            canvas.write("Terminal too small: ckdash needs \(Self.minimumSize)", in: canvas.bounds.row(0), style: theme.style(.error))
+            let message = "Terminal too small: ckdash needs \(Self.minimumSize)"
+            for (row, line) in TextWrapping.lines(of: message, width: max(1, size.width)).prefix(size.height).enumerated() {
+                canvas.write(line, in: canvas.bounds.row(row), style: theme.style(.error))
+            }
             terminal.present(canvas)
             return
         }
@@ -21,7 +24,7 @@ extension DashboardApp {
         let inside = Box(title: top.title).draw(in: bodyRect, on: &canvas, theme: theme)
         top.draw(in: inside, on: &canvas, theme: theme)
         drawStatus(in: statusRect, on: &canvas)
-        KeyHintBar(bindings: bindings).draw(in: hintRect, on: &canvas, theme: theme)
+        KeyHintBar(bindings: bindings, alwaysShown: .help).draw(in: hintRect, on: &canvas, theme: theme)
         drawOverlay(body: bodyRect, bottom: bottom, on: &canvas)
         terminal.present(canvas)
         top.didDraw(self)

@@ -2,8 +2,13 @@ import Foundation
 
 /// Paths the user types for exports and downloads.
 enum LocalFile {
-    /// `path` with `~` expanded, relative paths taken from the current directory.
-    static func url(for path: String) -> URL {
-        URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    /// `path` with a leading `~` as the home folder (`$HOME`, as the shell reads it), relative paths taken from the
+    /// current directory.
+    static func url(for path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        var expanded = path
+        if path == "~" || path.hasPrefix("~/") {
+            expanded = (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + path.dropFirst()
+        }
+        return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
     }
 }

@@ -156,7 +156,8 @@ struct DashboardFuzzTests {
             DisplayWidth.of(line) == size.width ? nil : "row \(row) is \(DisplayWidth.of(line)) columns wide"
         }
         guard size.width >= DashboardApp.minimumSize.width, size.height >= DashboardApp.minimumSize.height else {
-            if !lines[0].hasPrefix(DisplayWidth.truncated("Terminal too small: ckdash needs \(DashboardApp.minimumSize)", toFit: size.width)) {
+            let message = TextWrapping.lines(of: "Terminal too small: ckdash needs \(DashboardApp.minimumSize)", width: size.width).prefix(size.height)
+            if zip(lines, message).contains(where: { !$0.hasPrefix($1) }) {
                 problems.append("the first row does not say the terminal is too small")
             }
             return problems
@@ -175,7 +176,7 @@ struct DashboardFuzzTests {
             if !lines[size.height - 1].hasPrefix("/") { problems.append("the filter line is not on the bottom row") }
         case .help?, .confirmation?, .messages?, nil:
             if lines[size.height - 3].first != "└" { problems.append("the body's frame has no bottom edge") }
-            if let first = KeyHintBar(bindings: app.bindings).fittingHints(width: size.width).first,
+            if let first = KeyHintBar(bindings: app.bindings, alwaysShown: .help).fittingHints(width: size.width).first,
                 !lines[size.height - 1].hasPrefix(" \(first.hintKey) \(first.label)")
             {
                 problems.append("the hint bar is not on the bottom row")

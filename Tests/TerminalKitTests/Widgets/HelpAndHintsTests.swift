@@ -23,6 +23,13 @@ struct HelpAndHintsTests {
         #expect(canvas.lines == [" Enter Open  / Filter  ? Help               "])
     }
 
+    @Test("when the hints do not all fit, the one always shown keeps its place at the end")
+    func alwaysShown() {
+        let bar = KeyHintBar(bindings: bindings, alwaysShown: KeyAction("help"))
+        #expect(render(width: 30, height: 1) { bar.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" Enter Open  d Delete  ? Help "])
+        #expect(render(width: 44, height: 1) { bar.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" Enter Open  d Delete  / Filter  ? Help     "])
+    }
+
     @Test("the help overlay lists every binding of the same table, grouped, hints or not")
     func everyBinding() {
         let help = HelpOverlay(bindings: bindings)

@@ -87,7 +87,11 @@ final class RecordsScreen: Screen {
     var title: String {
         var title = "Records of \(recordTypeName)"
         if let total = source.rowCount.total { title += " [\(Counting.grouped(total))]" }
-        if !filter.isEmpty { title += " /\(filter)" }
+        if !filter.isEmpty {
+            title += " /\(filter)"
+        } else if let filters = query.filterBy, !filters.isEmpty {
+            title += " where " + filters.map(FilterExpression.format).joined(separator: " and ")
+        }
         if !marked.isEmpty { title += " · \(Counting.grouped(marked.count)) marked" }
         return title
     }

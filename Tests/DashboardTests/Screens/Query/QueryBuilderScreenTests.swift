@@ -67,7 +67,7 @@ struct QueryBuilderScreenTests {
             try await dashboard.press(.character("R"))
             let records = try #require(dashboard.app.top as? RecordsScreen)
             #expect(records.query.filterBy == [Filter(.field("rsvpCount"), .greaterThanOrEquals, .int64(100))])
-            #expect(dashboard.screen.contains("Records of Party"))
+            #expect(dashboard.lines[1].contains("Records of Party where rsvpCount >= 100"), "\(dashboard.lines[1])")
             guard case .int64(let count)? = records.selectedRecord?.fields?["rsvpCount"] else {
                 Issue.record("the first record has no rsvpCount")
                 return

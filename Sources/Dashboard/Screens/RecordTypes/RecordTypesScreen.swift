@@ -22,7 +22,13 @@ final class RecordTypesScreen: SchemaListScreen {
         editor = SchemaEditor(client: loader.client)
     }
 
-    var title: String { list.title("Record types", isLoaded: schema.value != nil) }
+    /// The title; outside the public database's default zone it says that the counts are the environment's, since
+    /// the statistics count every database and zone.
+    var title: String {
+        let title = list.title("Record types", isLoaded: schema.value != nil)
+        guard session.database != .public || session.zone != nil else { return title }
+        return title + " · counts of all \(session.environment.rawValue)"
+    }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([

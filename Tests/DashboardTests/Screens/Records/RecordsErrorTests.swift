@@ -61,6 +61,8 @@ struct RecordsErrorTests {
             #expect(dashboard.app.status?.text.hasSuffix("has no zone Nowhere: back to its default zone") == true)
             try await dashboard.command("zone Receipts")
             #expect(dashboard.app.top.session.zone?.zoneName == "Receipts")
+            try await dashboard.command("types")
+            #expect(dashboard.lines[1].contains("Record types [4] · counts of all development"), "\(dashboard.lines[1])")
         }
     }
 }

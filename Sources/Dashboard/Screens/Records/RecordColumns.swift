@@ -60,14 +60,25 @@ struct RecordColumns: Equatable {
         }
     }
 
-    /// The table's columns: the record name, then the shown ones, each as wide as its type needs.
-    var tableColumns: [TableColumn] {
-        [TableColumn("RECORD NAME", width: .flexible(minimum: 14))] + shown.map { column in
+    /// The table's columns: the record name, then the shown ones, each as wide as its type needs; the record name,
+    /// and a text column, whose values in `sample` (the first page) are all short are as wide as they are, leaving
+    /// the room to more columns.
+    func tableColumns(sample: [Record] = [], display: FieldValueDisplay? = nil) -> [TableColumn] {
+        let names = sample.map { DisplayWidth.of($0.recordName ?? "") }.max() ?? Int.max
+        let nameWidth: ColumnWidth = names <= 2 * Self.shortText ? .fixed(max(names, 14)) : .flexible(minimum: 14)
+        return [TableColumn("RECORD NAME", width: nameWidth)] + shown.map { column in
             let title = column.title
-            let (width, alignment) = Self.layout(of: column, in: recordType)
+            var (width, alignment) = Self.layout(of: column, in: recordType)
+            if case .flexible = width, let display, !sample.isEmpty {
+                let widest = sample.map { DisplayWidth.of(column.text(in: $0, display: display)) }.max() ?? 0
+                if widest <= Self.shortText { width = .fixed(widest) }
+            }
             return TableColumn(title, width: width.widened(toFit: DisplayWidth.of(title) + 2), alignment: alignment)
         }
     }
+
+    /// The widest values a text column is sized to rather than sharing the room.
+    static let shortText = 16
 
     /// How wide a column of `column`'s type is and how its cells align: dates and coordinates at their full
     /// width, numbers on the right, text sharing the room.

@@ -293,6 +293,7 @@ final class RecordsScreen: Screen {
             case .success(let page):
                 let marker = paging.marker(after: offset, count: page.records.count, answered: page.continuationMarker)
                 source.cache.store(page: next.page, records: page.records, continuationMarker: marker)
+                if next.page == 0, let columns { table.columns = columns.tableColumns(sample: page.records, display: display) }
                 if goesToEnd {
                     table.select(row: source.rowCount.loaded - 1)
                     goesToEnd = !source.cache.isComplete
@@ -335,7 +336,7 @@ final class RecordsScreen: Screen {
         goesToEnd = false
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: columns.shown, display: display)
         source.marked = Set(marked.keys)
-        table = Table(columns: columns.tableColumns, source: source, sort: sortIndicator(columns.shown))
+        table = Table(columns: columns.tableColumns(), source: source, sort: sortIndicator(columns.shown))
         fetchError = nil
         (missingIndex, filterAwaitingIndex) = (nil, nil)
         updateExpectedTotal()

@@ -50,12 +50,16 @@ public struct Canvas: Hashable, Sendable {
         return max(0, x - column)
     }
 
-    /// Fills `rect` (clipped to the canvas) with spaces in `style`.
+    /// Fills `rect` (clipped to the canvas) with spaces in `style`; a wide character cut by its edge is blanked
+    /// whole, so that no row ends up wider than the canvas.
     public mutating func fill(_ rect: Rect, style: Style) {
         let area = rect.intersection(bounds)
         for row in area.y..<area.maxY {
+            let start = row * size.width
+            if area.x > 0, cells[start + area.x].isContinuation { cells[start + area.x - 1].text = " " }
+            if area.maxX < size.width, cells[start + area.maxX].isContinuation { cells[start + area.maxX].text = " " }
             for column in area.x..<area.maxX {
-                cells[row * size.width + column] = Cell(style: style)
+                cells[start + column] = Cell(style: style)
             }
         }
     }

@@ -24,6 +24,17 @@ struct CanvasTests {
         #expect(canvas.lines == ["a�[2Jb"])
     }
 
+    @Test("a fill whose edge cuts a wide character blanks the whole character: rows stay as wide as the canvas")
+    func fillCutsWide() {
+        var canvas = Canvas(size: Size(width: 8, height: 1))
+        canvas.write("日本語😀", column: 0, row: 0, style: .plain)
+        canvas.fill(Rect(x: 1, y: 0, width: 2, height: 1), style: .plain)
+        #expect(canvas.lines == ["    語😀"])
+        #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) == 8 })
+        canvas.fill(Rect(x: 5, y: 0, width: 2, height: 1), style: .plain)
+        #expect(canvas.lines == ["        "])
+    }
+
     @Test("display width: wide, combining, emoji, and truncation with an ellipsis")
     func widths() {
         #expect(DisplayWidth.of("abc") == 3)

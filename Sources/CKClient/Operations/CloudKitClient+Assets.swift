@@ -63,17 +63,30 @@ extension CloudKitClient {
     }
 
     /// `fields` of the record `recordName` with each ASSET value as read from the server (with no receipt) referenced
-    /// again (`assets/rereference`), so that a `replace`, which sends every field, keeps those files instead of
-    /// being refused for assets without receipts. Values that have a receipt, and other types, are left as they are.
+    /// again (`assets/rereference`), lists of assets too, so that a `replace`, which sends every field, keeps those
+    /// files instead of being refused for assets without receipts. Values that have a receipt, and other types, are
+    /// left as they are.
     public func keepingAssets(of fields: [String: FieldValue], recordName: String, in zone: ZoneID? = nil) async throws -> [String: FieldValue] {
         let kept = fields.keys.sorted().filter { name in
-            if case .asset(let asset)? = fields[name] { asset.receipt == nil } else { false }
+            switch fields[name] {
+            case .asset(let asset)?: asset.receipt == nil
+            case .list(let list)? where list.valueType == .asset: list.elements.contains { if case .asset(let asset) = $0 { asset.receipt == nil } else { false } }
+            default: false
+            }
         }
         guard !kept.isEmpty else { return fields }
         let requests = kept.map { AssetsRereference.FieldRequest(recordName: recordName, fieldName: $0) }
+        var answered = try await rereferenceAssets(requests, in: zone)[...]
         var result = fields
-        for (name, asset) in zip(kept, try await rereferenceAssets(requests, in: zone)) {
-            result[name] = .asset(asset)
+        for name in kept {
+            // The answer holds each field's assets in turn: one for an ASSET, one per element for a list.
+            if case .list(let list)? = fields[name] {
+                let assets = answered.prefix(list.elements.count)
+                answered = answered.dropFirst(list.elements.count)
+                result[name] = FieldValueList(valueType: .asset, elements: assets.map(FieldValue.asset)).map(FieldValue.list) ?? fields[name]
+            } else if let asset = answered.popFirst() {
+                result[name] = .asset(asset)
+            }
         }
         return result
     }

@@ -25,7 +25,7 @@ public final class ImportFileReader {
             do {
                 names = try CSVFormat.cells(of: header.text)
             } catch {
-                throw RecordFileError.unreadableHeader(path: path, problem: error.description, looksLikeJSON: header.text.hasPrefix("{"))
+                throw RecordFileError.unreadableHeader(path: path, problem: error, looksLikeJSON: header.text.hasPrefix("{"))
             }
             guard names.first == "recordName" else { throw RecordFileError.headerWithoutRecordName(path: path) }
             columns = names.map { $0 ?? "" }

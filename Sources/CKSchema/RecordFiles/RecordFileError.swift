@@ -13,7 +13,7 @@ public enum RecordFileError: Error, Equatable, CustomStringConvertible {
     /// A quoted cell, opened at `column`, still open at the end of the row.
     case unclosedQuote(column: Int)
     /// A CSV header line that cannot be read; `looksLikeJSON` when it is a JSON object, as JSON lines start.
-    case unreadableHeader(path: String, problem: String, looksLikeJSON: Bool)
+    indirect case unreadableHeader(path: String, problem: RecordFileError, looksLikeJSON: Bool)
 
     public var description: String {
         switch self {
@@ -24,7 +24,7 @@ public enum RecordFileError: Error, Equatable, CustomStringConvertible {
         case .textAfterClosingQuote(let column): "column \(column): text after a closing quote"
         case .unclosedQuote(let column): "column \(column): a quoted cell is not closed"
         case .unreadableHeader(let path, let problem, let looksLikeJSON):
-            "\(path), line 1, \(problem)"
+            "\(path), line 1, \(problem.description)"
                 + (looksLikeJSON ? " (the file holds JSON lines, not CSV: read it as JSON lines, or give it a .jsonl name)" : "")
         }
     }

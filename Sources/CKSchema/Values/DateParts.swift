@@ -4,34 +4,35 @@ import Foundation
 /// A moment written as a day and a time of day in a time zone, as the dashboard shows a TIMESTAMP
 /// (`2026-12-01 10:00:00`) and its editors read one back.
 public enum DateParts {
+    /// `date` as `2026-01-31 09:30:00` in `timeZone`, to the second: how the dashboard shows a moment.
+    public static func dateTime(_ date: Date, in timeZone: TimeZone) -> String {
+        let parts = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0,
+            parts.second ?? 0)
+    }
+
     /// `date` as a day (`2026-01-31`) and a time (`09:30`, or `09:30:15` when it has seconds) in `timeZone`.
     public static func text(of date: Date, in timeZone: TimeZone) -> (day: String, time: String) {
-        let parts = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-        let seconds = parts.second ?? 0
-        let time = seconds == 0
-            ? String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-            : String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, seconds)
-        return (day, time)
+        let text = dateTime(date, in: timeZone)
+        let time = text.dropFirst(11)
+        return (String(text.prefix(10)), String(time.hasSuffix(":00") ? time.dropLast(3) : time))
     }
 
     /// `timestamp` as one text, `2026-12-01 10:00:00` in `timeZone` (with `.250` when it has milliseconds), which
     /// `timestamp(_:in:)` reads back as the same moment.
     public static func text(of timestamp: Timestamp, in timeZone: TimeZone) -> String {
-        let date = Date(timeIntervalSince1970: Double(timestamp.millisecondsSince1970.floorDivided(by: 1000)))
-        let parts = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let text = String(
-            format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0,
-            parts.second ?? 0)
+        let text = dateTime(Date(timeIntervalSince1970: Double(timestamp.millisecondsSince1970.floorDivided(by: 1000))), in: timeZone)
         let milliseconds = timestamp.millisecondsSince1970 - timestamp.millisecondsSince1970.floorDivided(by: 1000) * 1000
         return milliseconds == 0 ? text : text + String(format: ".%03d", milliseconds)
     }
 
-    /// The moment written `YYYY-MM-DD hh:mm`, `YYYY-MM-DD hh:mm:ss` or `YYYY-MM-DD hh:mm:ss.fff` in `timeZone`.
+    /// The moment written `YYYY-MM-DD hh:mm`, `YYYY-MM-DD hh:mm:ss` or `YYYY-MM-DD hh:mm:ss.fff` in `timeZone`, or
+    /// `YYYY-MM-DD` alone for its midnight there. In the hour a clock goes back, a time is its first moment.
     public static func timestamp(_ text: String, in timeZone: TimeZone) -> Timestamp? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2 else { return nil }
-        let (clock, fraction) = splitFraction(String(parts[1]))
+        guard (1...2).contains(parts.count) else { return nil }
+        let (clock, fraction) = splitFraction(parts.count == 2 ? String(parts[1]) : "00:00")
         guard let milliseconds = fraction, let date = date(day: String(parts[0]), time: clock, in: timeZone) else { return nil }
         return Timestamp(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()) + milliseconds)
     }
@@ -70,7 +71,7 @@ public enum DateParts {
     private static func splitFraction(_ text: String) -> (String, Int64?) {
         guard let dot = text.firstIndex(of: ".") else { return (text, 0) }
         let digits = text[text.index(after: dot)...]
-        guard (1...3).contains(digits.count), digits.allSatisfy(\.isASCII), let value = Int64(digits) else { return (text, nil) }
+        guard (1...3).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int64(digits) else { return (text, nil) }
         let milliseconds = value * [1, 100, 10, 1][digits.count]
         return (String(text[..<dot]), milliseconds)
     }

@@ -54,7 +54,7 @@ extension DashboardApp {
             stack.removeSubrange(1...)
             open(.recordTypes, session: session)
         case .zone(let name):
-            switchSession {
+            switchSession(staysWithoutZone: true) {
                 $0.zone = name.map { ZoneID(zoneName: $0) }
                 $0.recordType = nil
             }

@@ -14,7 +14,11 @@ extension DashboardApp {
     func handle(_ key: Key) {
         status = nil
         if key == .control("c") {
-            quit()
+            if case .confirmation(let prompt)? = overlay, prompt.confirmation.title == Self.quitQuestion {
+                hasQuit = true  // Ctrl-C twice: quit without saving, as asked
+            } else {
+                quit()
+            }
             return
         }
         if typeAhead.isHolding {
@@ -91,6 +95,9 @@ extension DashboardApp {
         }
     }
 
+    /// The question before quitting with changes not saved.
+    static let quitQuestion = "Quit and discard your changes?"
+
     /// q, Ctrl-C and `:quit`: leaves at once, or first asks when a screen of the stack holds changes not saved.
     func quit() {
         let unsaved = stack.compactMap(\.screen.unsavedChanges)
@@ -98,7 +105,8 @@ extension DashboardApp {
             hasQuit = true
             return
         }
-        confirm(Confirmation(title: "Quit and discard your changes?", message: unsaved.joined(separator: " "), confirmTitle: "Quit")) { [weak self] in
+        let message = unsaved.joined(separator: " ") + " Ctrl-C again quits too."
+        confirm(Confirmation(title: Self.quitQuestion, message: message, confirmTitle: "Quit")) { [weak self] in
             self?.hasQuit = true
         }
     }
@@ -137,6 +145,11 @@ extension DashboardApp {
     /// Hands the keys typed ahead to the screen, in order, once it has loaded what the first of them changes.
     func replayTypeAhead() {
         guard let first = typeAhead.keys.first else { return }
+        if top.hasFailedToLoad {
+            let dropped = typeAhead.take()
+            report(StatusMessage("Dropped \(Counting.counted(dropped.count, "key")) typed ahead: the screen did not load (r tries again)", kind: .warning))
+            return
+        }
         if let binding = top.bindings.binding(for: first), top.isLoading(for: binding.action) { return }
         for key in typeAhead.take() {
             handle(key)

@@ -6,8 +6,9 @@ extension DashboardApp {
     /// Rebuilds every screen of the stack for the session `change` gives, keeping where the user is and what they
     /// edited (`Screen.currentDestination`); only the top screen fetches now, the others when they are back on top.
     /// A zone the new session's database does not have is dropped for its default zone, and the status says so,
-    /// rather than kept for every screen to fail on.
-    func switchSession(_ change: @escaping (inout Session) -> Void) {
+    /// rather than kept for every screen to fail on; when `staysWithoutZone` (`:zone NAME` named it), nothing
+    /// switches and the status says the zone does not exist.
+    func switchSession(staysWithoutZone: Bool = false, _ change: @escaping (inout Session) -> Void) {
         var next = top.session
         change(&next)
         guard let zone = next.zone else {
@@ -19,6 +20,10 @@ extension DashboardApp {
             guard let self else { return }
             guard Self.isMissing(result) else {
                 rebuildStack(change, note: nil)  // the zone is there, or the screens say why it could not be looked up
+                return
+            }
+            guard !staysWithoutZone else {
+                report(StatusMessage("The \(next.database.rawValue) database has no zone \(zone.zoneName): :zones lists its zones", kind: .error))
                 return
             }
             rebuildStack({ change(&$0); $0.zone = nil }, note: "the \(next.database.rawValue) database has no zone \(zone.zoneName): back to its default zone")

@@ -33,9 +33,9 @@ struct TypeAhead {
         return keys
     }
 
-    /// What the status line says while keys are held.
+    /// What the status line says while keys are held: the same text for every key held, so that `:messages`
+    /// keeps it once.
     var status: String {
-        let more = keys.count > 1 ? " and \(Counting.counted(keys.count - 1, "key")) typed after it" : ""
-        return "Still loading: \(waitingLabel)\(more) will run once this screen has loaded (Esc drops them)"
+        "Still loading: \(waitingLabel), and the keys typed after it, will run once this screen has loaded (Esc drops them)"
     }
 }

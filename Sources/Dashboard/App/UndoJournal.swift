@@ -27,7 +27,8 @@ final class UndoJournal {
             switch reversal {
             case .recreate(let records):
                 (records.count == 1 ? "Saves the deleted record again" : "Saves the \(Counting.grouped(records.count)) deleted records again")
-                    + (session.database == .public ? " as the users who created them" : "") + ", with their fields as they were. "
+                    + (session.database == .public ? (records.count == 1 ? " as the user who created it" : " as the users who created them") : "")
+                    + ", with \(records.count == 1 ? "its" : "their") fields as they were. "
                     + "CloudKit gives \(records.count == 1 ? "it" : "them") new creation and modification times and change tags: "
                     + "those cannot be restored."
             case .delete(let names) where names.count == 1: "Deletes the record the import created."
@@ -54,7 +55,8 @@ final class UndoJournal {
     /// Reverts `entry` through `client` (addressed to the entry's session), a batch at a time, uploading the
     /// recreated records' ASSET files again from `assetFiles`; returns how many records were saved or deleted.
     /// In the public database a record is saved again as the user who created it, so that it stays theirs (the
-    /// `_creator` grants); one the developer created, or whose creator is no longer a user, as the session.
+    /// `_creator` grants); one the developer created, whose creator is no longer a user, or that its creator may no
+    /// longer create, as the session.
     static func revert(_ entry: Entry, with client: CloudKitClient, assetFiles: KeptAssetFiles, batchSize: Int = 200) async throws -> Int {
         let zone = entry.session.zone
         var done = 0
@@ -73,7 +75,18 @@ final class UndoJournal {
                     let saved = try await assetFiles.reuploaded(record, with: saver, in: zone)
                     batch.append(RecordOperation(.forceReplace, Record(recordName: saved.recordName, recordType: saved.recordType, fields: saved.fields, parent: saved.parent)))
                 }
-                done += try await saver.modifyRecords(batch, in: zone, atomically: false).map { try $0.get() }.count
+                // A record its creator may no longer save (the type's grants changed) is saved as the session instead.
+                var refused: [RecordOperation] = []
+                for (operation, result) in zip(batch, try await saver.modifyRecords(batch, in: zone, atomically: false)) {
+                    switch result {
+                    case .success: done += 1
+                    case .failure where creator != nil: refused.append(operation)
+                    case .failure(let error): throw error
+                    }
+                }
+                if !refused.isEmpty {
+                    done += try await client.modifyRecords(refused, in: zone, atomically: false).map { try $0.get() }.count
+                }
                 start = end
             }
         case .delete(let names):
@@ -95,7 +108,9 @@ final class UndoJournal {
     /// the creator is one of the container's users; none elsewhere (a private database is its owner's).
     private static func restorableCreators(of records: [Record], in session: Session, with client: CloudKitClient) async throws -> [String: String] {
         guard session.database == .public else { return [:] }
-        let users = Set(try await client.addressing(session.container, environment: .development).users().map(\.userRecordName))
+        // Without the users (a token that may not list them), every record is saved as the session.
+        guard let listed = try? await client.addressing(session.container, environment: .development).users() else { return [:] }
+        let users = Set(listed.map(\.userRecordName))
         var creators: [String: String] = [:]
         for record in records {
             if let name = record.recordName, let creator = record.created?.userRecordName, users.contains(creator) { creators[name] = creator }

@@ -27,6 +27,9 @@ protocol Screen: AnyObject {
     /// Whether the change `action` makes must wait for a fetch under way (what it works on has not come yet), so
     /// that its key says to wait instead of doing nothing; by default whether any fetch is under way.
     func isLoading(for action: KeyAction) -> Bool
+    /// Whether what the screen's changes work on failed to come, so that keys typed ahead for them are dropped
+    /// rather than run against a screen that shows an error.
+    var hasFailedToLoad: Bool { get }
     /// What opens the screen again as it is now, when that is more than it was opened as (the query builder's
     /// edited rows); switching environment, database or user reopens the screens from it.
     var currentDestination: Destination? { get }
@@ -72,6 +75,7 @@ extension Screen {
     var capturesKeys: Bool { false }
     var currentDestination: Destination? { nil }
     func isLoading(for action: KeyAction) -> Bool { isLoading }
+    var hasFailedToLoad: Bool { false }
     func applyFilter(_ text: String, host: any ScreenHost) {}
     func didDraw(_ host: any ScreenHost) {}
     func refusal(of binding: KeyBinding) -> String? { nil }

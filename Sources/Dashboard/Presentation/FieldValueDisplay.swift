@@ -1,4 +1,5 @@
 import CKModel
+import CKSchema
 import Foundation
 
 /// Field values as the screens show them: timestamps as dates in the dashboard's time zone, locations as
@@ -24,12 +25,7 @@ struct FieldValueDisplay: Sendable {
 
     /// `date` as `2026-01-01 09:30:00`.
     func date(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0,
-            parts.second ?? 0)
+        DateParts.dateTime(date, in: timeZone)
     }
 
     /// The time of day of `date`: `09:30:00`, for what a live view sees happen.

@@ -26,6 +26,11 @@ final class Remote<Value: Sendable> {
         if case .loaded(let value) = state { value } else { nil }
     }
 
+    /// Whether the fetch failed.
+    var hasFailed: Bool {
+        if case .failed = state { true } else { false }
+    }
+
     /// Whether the fetch is under way.
     var isLoading: Bool {
         if case .loading = state { true } else { false }

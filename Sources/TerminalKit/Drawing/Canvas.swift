@@ -54,6 +54,7 @@ public struct Canvas: Hashable, Sendable {
     /// whole, so that no row ends up wider than the canvas.
     public mutating func fill(_ rect: Rect, style: Style) {
         let area = rect.intersection(bounds)
+        guard area.width > 0, area.height > 0 else { return }
         for row in area.y..<area.maxY {
             let start = row * size.width
             if area.x > 0, cells[start + area.x].isContinuation { cells[start + area.x - 1].text = " " }

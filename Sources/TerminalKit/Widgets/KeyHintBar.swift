@@ -18,8 +18,8 @@ public struct KeyHintBar: Hashable, Sendable {
         let all = bindings.hints
         let fitting = Self.fitting(all, width: width)
         guard fitting.count < all.count, let pinned = all.first(where: { $0.action == alwaysShown }), !fitting.contains(pinned) else { return fitting }
-        let room = width - Self.width(of: pinned, first: false)
-        return Self.fitting(all.filter { $0 != pinned }, width: room) + (room >= 0 ? [pinned] : [])
+        let others = Self.fitting(all.filter { $0 != pinned }, width: width - Self.width(of: pinned, first: false))
+        return Self.width(of: pinned, first: others.isEmpty) <= width ? others + [pinned] : []
     }
 
     /// The first of `hints` that fit whole in `width` columns.

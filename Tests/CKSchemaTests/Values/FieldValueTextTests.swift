@@ -66,7 +66,10 @@ struct FieldValueTextTests {
         }
         let utc = zones[0]
         #expect(DateParts.text(of: Timestamp(millisecondsSince1970: 1_796_277_909_250), in: utc) == "2026-12-03 06:05:09.250")
-        #expect(DateParts.timestamp("2026-12-03 06:05:09.2500", in: utc) == nil && DateParts.timestamp("2026-12-03", in: utc) == nil)
+        #expect(DateParts.timestamp("2026-12-03 06:05:09.2500", in: utc) == nil && DateParts.timestamp("2026-12-03 06:05:09.-5", in: utc) == nil)
+        let paris = zones[1]
+        #expect(DateParts.timestamp("2026-12-01", in: paris) == DateParts.timestamp("2026-12-01 00:00", in: paris))
+        #expect(DateParts.timestamp("2026-12-01", in: paris)?.millisecondsSince1970 == 1_796_079_600_000)
     }
 
     @Test("text that is not of the type says so")

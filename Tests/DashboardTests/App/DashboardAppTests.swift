@@ -34,6 +34,9 @@ struct DashboardAppTests {
             #expect(dashboard.screen.contains("going to the end (Esc stops)"))
             try await dashboard.press(.escape)
             #expect(!dashboard.screen.contains("going to the end") && !dashboard.screen.contains("3,000/3,000"), "\(dashboard.screen)")
+            #expect(!dashboard.screen.contains("Cancelled: the records stop here"), "Esc stops the going to the end, not the table")
+            try await dashboard.press(.character("g"))
+            #expect(dashboard.lines[3].contains("party-1 "))
         }
     }
 

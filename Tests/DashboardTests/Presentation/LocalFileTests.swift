@@ -12,6 +12,7 @@ struct LocalFileTests {
         #expect(LocalFile.url(for: "~/party.csv", environment: home).path == "/home/someone/party.csv")
         #expect(LocalFile.url(for: "~", environment: home).path == "/home/someone")
         #expect(LocalFile.url(for: "/tmp/~x", environment: home).path == "/tmp/~x")
+        #expect(LocalFile.url(for: "~root/x", environment: home).path == "/root/x")
         #expect(LocalFile.url(for: "out.jsonl", environment: home).path == FileManager.default.currentDirectoryPath + "/out.jsonl")
     }
 }

@@ -33,6 +33,9 @@ struct CanvasTests {
         #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) == 8 })
         canvas.fill(Rect(x: 5, y: 0, width: 2, height: 1), style: .plain)
         #expect(canvas.lines == ["        "])
+        canvas.fill(Rect(x: 8, y: 0, width: 3, height: 1), style: .plain)
+        canvas.fill(Rect(x: 2, y: 1, width: 3, height: 1), style: .plain)
+        #expect(canvas.lines == ["        "], "a fill outside the canvas changes nothing")
     }
 
     @Test("display width: wide, combining, emoji, and truncation with an ellipsis")

@@ -27,6 +27,7 @@ struct HelpAndHintsTests {
     func alwaysShown() {
         let bar = KeyHintBar(bindings: bindings, alwaysShown: KeyAction("help"))
         #expect(render(width: 30, height: 1) { bar.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" Enter Open  d Delete  ? Help "])
+        #expect(render(width: 8, height: 1) { bar.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" ? Help "])
         #expect(render(width: 44, height: 1) { bar.draw(in: $0.bounds, on: &$0, theme: theme) }.lines == [" Enter Open  d Delete  / Filter  ? Help     "])
     }
 

@@ -65,6 +65,7 @@ final class CredentialsScreen: Screen {
     var filterText: String { lists[tab.rawValue].filter }
     var capturesKeys: Bool { overlay != nil }
     var isLoading: Bool { listing.isLoading }
+    var hasFailedToLoad: Bool { listing.hasFailed }
     var currentDestination: Destination? { .credentials(tab: tab) }
     var changesProduction: Bool { false }
 

@@ -64,6 +64,7 @@ final class DeployScreen: Screen {
     var filterStyle: FilterStyle? { .live }
     var filterText: String { search }
     var isLoading: Bool { review.isLoading || history.isLoading }
+    var hasFailedToLoad: Bool { review.hasFailed }
     /// Deploy and reset work on the reviewed diff; the history does not hold them up.
     func isLoading(for action: KeyAction) -> Bool { review.isLoading }
     var currentDestination: Destination? { .deploy(tab: tab) }

@@ -53,6 +53,7 @@ final class PermissionsScreen: Screen {
     var statusItems: [String] { grid.map { ["role \($0.roles[$0.selectedRole])"] } ?? [] }
     var capturesKeys: Bool { overlay != nil }
     var isLoading: Bool { schema.isLoading }
+    var hasFailedToLoad: Bool { schema.hasFailed }
 
     func refusal(of binding: KeyBinding) -> String? {
         SchemaEditor.refusal(of: binding, in: session.environment)

@@ -92,6 +92,7 @@ final class QueryBuilderScreen: Screen {
     /// The builder with the rows as edited, so that switching environment or user keeps them.
     var currentDestination: Destination? { .queryBuilder(recordType: draft.recordType, draft: draft) }
     var isLoading: Bool { schema.isLoading }
+    var hasFailedToLoad: Bool { schema.hasFailed }
 
     func load(_ host: any ScreenHost) {
         schema.load(in: host.work) { [weak host] loaded in

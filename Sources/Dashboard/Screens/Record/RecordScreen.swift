@@ -56,6 +56,7 @@ final class RecordScreen: Screen {
     var filterStyle: FilterStyle? { .live }
     var filterText: String { filter }
     var isLoading: Bool { record.isLoading || schema.isLoading }
+    var hasFailedToLoad: Bool { record.hasFailed || schema.hasFailed }
 
     func load(_ host: any ScreenHost) {
         backReferences = nil

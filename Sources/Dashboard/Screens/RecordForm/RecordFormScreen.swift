@@ -93,11 +93,12 @@ final class RecordFormScreen: Screen {
 
     var capturesKeys: Bool { overlay != nil }
     var isLoading: Bool { start.isLoading }
+    var hasFailedToLoad: Bool { start.hasFailed }
 
     /// What closing the form would throw away: the changed fields, and the value typed in an editor still open.
     var unsavedChanges: String? {
         let changed = draft.flatMap { $0.hasChanges ? Counting.counted($0.changedFields.count, "changed field") : nil }
-        let typed = overlay.flatMap(\.fieldName).map { "the value being edited of \($0)" }
+        let typed = overlay.map { $0.fieldName.map { "the value being edited of \($0)" } ?? "the record name being typed" }
         let lost = [changed, typed].compactMap { $0 }
         guard !lost.isEmpty else { return nil }
         return "\(lost.joined(separator: " and ")) of \(editedRecordName ?? "the new record") will be lost."

@@ -138,9 +138,11 @@ final class RecordsScreen: Screen {
     func isLoading(for action: KeyAction) -> Bool {
         switch action {
         case .undo, .newRecord: false
-        default: schema.isLoading || (fetch != nil && source.rowCount.loaded == 0)
+        default: schema.isLoading || (schema.value != nil && columns != nil && !hasFailedToLoad && source.rowCount.loaded == 0 && !source.cache.isComplete)
         }
     }
+
+    var hasFailedToLoad: Bool { schema.hasFailed || (fetchError != nil && source.rowCount.loaded == 0) }
 
     func load(_ host: any ScreenHost) {
         fetchError = nil
@@ -166,12 +168,13 @@ final class RecordsScreen: Screen {
     func cancelLoading(_ host: any ScreenHost) {
         schema.cancel(in: host.work)
         statistics.cancel(in: host.work)
-        goesToEnd = false
         if let fetch {
             host.work.cancel(fetch)
             self.fetch = nil
-            fetchError = "Cancelled: the records stop here."
+            // Esc while G fetches its way to the end stops only that: the rows fetched so far stay browsable.
+            if !goesToEnd { fetchError = "Cancelled: the records stop here." }
         }
+        goesToEnd = false
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -238,6 +241,7 @@ final class RecordsScreen: Screen {
             let remedy = session.environment == .production ? MissingIndex.remedy(in: .production) : "I adds it in development and applies the filter"
             host.report(StatusMessage("\(error.description): \(remedy)", kind: .error))
         } catch {
+            (missingIndex, filterAwaitingIndex) = (nil, nil)
             host.report(StatusMessage(String(describing: error), kind: .error))
         }
     }

@@ -12,6 +12,7 @@ protocol SchemaListScreen: FilteredListScreen {
 
 extension SchemaListScreen {
     var isLoading: Bool { data.isLoading }
+    var hasFailedToLoad: Bool { schema.hasFailed }
     /// Schema changes need the schema only, not the statistics, which count every record and often come last.
     func isLoading(for action: KeyAction) -> Bool { schema.isLoading }
     /// The schema with its `.ckdb` text.

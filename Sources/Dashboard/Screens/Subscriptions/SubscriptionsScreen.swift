@@ -38,6 +38,7 @@ final class SubscriptionsScreen: FilteredListScreen {
 
     var bindings: KeyBindingTable { Self.keys }
     var isLoading: Bool { subscriptions.isLoading }
+    var hasFailedToLoad: Bool { subscriptions.hasFailed }
     var currentDestination: Destination? { .subscriptions() }
 
     func load(_ host: any ScreenHost) {

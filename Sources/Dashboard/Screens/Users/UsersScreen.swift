@@ -41,6 +41,7 @@ final class UsersScreen: Screen {
     var filterText: String { list.filter }
     var capturesKeys: Bool { picker != nil }
     var isLoading: Bool { users.isLoading }
+    var hasFailedToLoad: Bool { users.hasFailed }
 
     func load(_ host: any ScreenHost) {
         users.load(in: host.work) { [weak self, weak host] loaded in

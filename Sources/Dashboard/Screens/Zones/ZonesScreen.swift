@@ -32,6 +32,7 @@ final class ZonesScreen: FilteredListScreen {
 
     var bindings: KeyBindingTable { Self.keys }
     var isLoading: Bool { zones.isLoading }
+    var hasFailedToLoad: Bool { zones.hasFailed }
 
     func load(_ host: any ScreenHost) {
         zones.load(in: host.work) { [weak self, weak host] loaded in

@@ -224,7 +224,7 @@ extension RecordChangesTests {
             try await dashboard.start()
             dashboard.app.run(command: "record party-2")
             dashboard.app.handle(.key(.character("D")))
-            #expect(dashboard.app.status?.text == "Still loading: Delete will run once this screen has loaded (Esc drops them)")
+            #expect(dashboard.app.status?.text == "Still loading: Delete, and the keys typed after it, will run once this screen has loaded (Esc drops them)")
             try await dashboard.settle()
             #expect(dashboard.confirmation?.title == "Delete party-2?")
             try await dashboard.press(.escape)
@@ -313,7 +313,7 @@ extension RecordChangesTests {
             try await dashboard.start()
             dashboard.app.run(command: "records Party")
             dashboard.app.handle(.key(.character("i")))
-            #expect(dashboard.app.status?.text == "Still loading: Import will run once this screen has loaded (Esc drops them)")
+            #expect(dashboard.app.status?.text == "Still loading: Import, and the keys typed after it, will run once this screen has loaded (Esc drops them)")
             try await dashboard.settle()
             #expect(dashboard.screen.contains("The JSON lines or CSV file to import:"))
             try await dashboard.press(.escape)
@@ -340,7 +340,7 @@ extension RecordChangesTests {
             try await dashboard.command("record guest-party")
             try await dashboard.press(.character("D"), .character("y"))
             try await dashboard.command("undo")
-            #expect(dashboard.confirmation?.message == "Saves the deleted record again as the users who created them, with their fields as they were. "
+            #expect(dashboard.confirmation?.message == "Saves the deleted record again as the user who created it, with its fields as they were. "
                 + "CloudKit gives it new creation and modification times and change tags: those cannot be restored.")
             try await dashboard.press(.character("y"))
             let restored = try await client.lookupRecords(named: ["guest-party"]).first!.get()

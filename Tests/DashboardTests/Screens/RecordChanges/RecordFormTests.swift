@@ -113,16 +113,16 @@ struct RecordFormTests {
             try await dashboard.type("Renamed")
             try await dashboard.press(.control("c"))
             #expect(dashboard.confirmation?.title == "Quit and discard your changes?")
-            #expect(dashboard.confirmation?.message == "the value being edited of name of party-1 will be lost.")
+            #expect(dashboard.confirmation?.message == "the value being edited of name of party-1 will be lost. Ctrl-C again quits too.")
             try await dashboard.press(.character("n"))
             #expect(!dashboard.app.hasQuit)
             try await dashboard.press(.enter, .character("q"))
-            #expect(dashboard.confirmation?.message == "1 changed field of party-1 will be lost.")
+            #expect(dashboard.confirmation?.message == "1 changed field of party-1 will be lost. Ctrl-C again quits too.")
             try await dashboard.press(.escape)
             try await dashboard.command("quit")
             #expect(dashboard.confirmation?.title == "Quit and discard your changes?")
-            try await dashboard.press(.character("n"), .control("c"), .character("y"))
-            #expect(dashboard.app.hasQuit)
+            try await dashboard.press(.character("n"), .control("c"), .control("c"))
+            #expect(dashboard.app.hasQuit, "Ctrl-C twice")
             #expect(try await Self.record("party-1", demo).fields?["name"] == .string("Picnic 1"))
         }
         try await DashboardHarness.started { dashboard in
@@ -230,6 +230,38 @@ struct RecordFormTests {
 }
 
 extension RecordFormTests {
+    @Test("saving a form keeps the files of a LIST<ASSET> field left as it was")
+    func keepsAssetList() async throws {
+        try await DemoServer.run { demo in
+            let schema = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            _ = try await schema.editSchema([ManagementSchema.Edit(.addField, recordType: "Party", field: "pictures", fieldType: "LIST<ASSET>")])
+            let client = Self.publicClient(demo)
+            var pictures: [Asset] = []
+            for bytes in [Array("one".utf8), Array("two".utf8)] {
+                pictures.append(try await client.uploadAsset(bytes, recordType: "Party", fieldName: "pictures", recordName: "party-2"))
+            }
+            var party = try await client.lookupRecords(named: ["party-2"]).first!.get()
+            party.fields?["pictures"] = .list(.asset(pictures))
+            _ = try await client.modifyRecords([RecordOperation(.replace, party)]).first!.get()
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("record party-2")
+            try await dashboard.press(.character("e"))
+            try await Self.select("name", in: dashboard)
+            try await dashboard.press(.enter, .control("u"))
+            try await dashboard.type("Renamed")
+            try await dashboard.press(.enter, .character("S"))
+            #expect(dashboard.app.status?.text.hasPrefix("Saved party-2") == true, "\(dashboard.app.status?.text ?? "")")
+            guard case .list(.asset(let kept))? = try await client.lookupRecords(named: ["party-2"]).first!.get().fields?["pictures"] else {
+                Issue.record("the pictures are gone")
+                return
+            }
+            var files: [[UInt8]] = []
+            for asset in kept { files.append(try await client.downloadAsset(asset)) }
+            #expect(files == [Array("one".utf8), Array("two".utf8)])
+        }
+    }
+
     @Test("the reference picker: Users lists the users, typing filters, a name beyond the list can be typed, and the action is chosen")
     func referencePicker() async throws {
         try await DemoServer.run { demo in

@@ -31,18 +31,25 @@ public enum ChangesDatabase {
         }
     }
 
-    /// The body of the older `zones/changes`, which reads its token only from `metaSyncToken`.
+    /// The body of the older `zones/changes`, whose token Apple's reference names `metaSyncToken`; clients such as
+    /// MistKit send it as `syncToken`, which is read too.
     public struct ZonesChangesRequest: Hashable, Sendable, Codable {
         /// Where to resume.
         public var metaSyncToken: String?
+        /// Where to resume, under the name `changes/database` uses.
+        public var syncToken: String?
         /// At most this many zones.
         public var resultsLimit: Int?
 
         /// Creates a request.
-        public init(metaSyncToken: String? = nil, resultsLimit: Int? = nil) {
+        public init(metaSyncToken: String? = nil, syncToken: String? = nil, resultsLimit: Int? = nil) {
             self.metaSyncToken = metaSyncToken
+            self.syncToken = syncToken
             self.resultsLimit = resultsLimit
         }
+
+        /// The token to resume from, under either name.
+        public var token: String? { metaSyncToken ?? syncToken }
     }
 
     /// The answer of `zones/changes`, carrying the token under both names clients read.

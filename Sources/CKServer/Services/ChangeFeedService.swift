@@ -53,11 +53,12 @@ public struct ChangeFeedService: Sendable {
         return ChangesDatabase.Response(zones: page.zones, syncToken: page.token, moreComing: page.moreComing)
     }
 
-    /// `zones/changes`: the same feed under its older name, in any database, resuming from `metaSyncToken`.
+    /// `zones/changes`: the same feed under its older name, in any database, resuming from `metaSyncToken` (or
+    /// `syncToken`, as MistKit sends it).
     public func zonesChanges(_ request: ChangesDatabase.ZonesChangesRequest, access: DatabaseAccess) async throws
         -> ChangesDatabase.ZonesChangesResponse
     {
-        let page = try await zonePage(after: request.metaSyncToken, limit: request.resultsLimit, access: access)
+        let page = try await zonePage(after: request.token, limit: request.resultsLimit, access: access)
         return ChangesDatabase.ZonesChangesResponse(zones: page.zones, token: page.token, moreComing: page.moreComing)
     }
 

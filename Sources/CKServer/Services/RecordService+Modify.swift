@@ -48,7 +48,9 @@ extension RecordService {
             }
             plans.append(Result {
                 var operation = operation
-                operation.record.fields = try operation.record.fields.map { try Self.storedAssets($0, files: files) }
+                let typeName = operation.record.recordType ?? existing[name]?.recordType
+                let recordType = typeName.flatMap { admission.schema.recordType(named: $0) }
+                operation.record.fields = try operation.record.fields.map { try Self.storedAssets(SchemaEnforcement.coerced($0, to: recordType), files: files) }
                 return try plan(
                     operation, name: name, existing: existing[name].flatMap { reached.scope?.contains($0.recordName) ?? true ? $0 : nil },
                     admission: admission[index], schema: admission.schema, sharing: sharing, scope: scope, access: access)

@@ -46,14 +46,29 @@ enum SchemaEnforcement {
         }
     }
 
-    /// Whether a value can be stored in a field of `type`.
+    /// Whether a value can be stored in a field of `type`; a whole number fits a DOUBLE field (see `coerced`).
     static func fits(_ value: FieldValue, _ type: FieldType) -> Bool {
         let isList = if case .list = value { true } else { false }
         guard isList == type.isList else { return false }
         if case .number(nil) = type.primitive {
             return value.valueType == .int64 || value.valueType == .double
         }
-        return value.valueType == type.valueType
+        return value.valueType == type.valueType || (value.valueType == .int64 && type.valueType == .double)
+    }
+
+    /// `fields` with each whole number given for a DOUBLE field of `recordType` stored as a DOUBLE: clients that
+    /// send a value without its type write `1.0` as `1`, as most JSON encoders do, which reads as an INT64.
+    static func coerced(_ fields: [String: FieldValue], to recordType: RecordType?) -> [String: FieldValue] {
+        guard let recordType else { return fields }
+        var result = fields
+        for (name, value) in fields where value.valueType == .int64 && recordType.field(named: name)?.type.valueType == .double {
+            switch value {
+            case .int64(let whole): result[name] = .double(Double(whole))
+            case .list(.int64(let wholes)): result[name] = .list(.double(wholes.map(Double.init)))
+            default: break
+            }
+        }
+        return result
     }
 
     private static func newField(_ name: String, for value: FieldValue) -> Field {

@@ -78,7 +78,7 @@ struct ChangesRoutesTests {
         }
     }
 
-    @Test("changes/database lists the zones written, created and deleted since its token; zones/changes reads metaSyncToken")
+    @Test("changes/database lists the zones written, created and deleted since its token; zones/changes reads metaSyncToken, or syncToken as MistKit sends it")
     func databaseChanges() async throws {
         let server = try await TestServer()
         let me = TestCredentials.user(server.webAuthToken)
@@ -102,6 +102,10 @@ struct ChangesRoutesTests {
             let old = try await server.post(client, "zones/changes", #"{"metaSyncToken":"\#(afterCreate)"}"#, as: me, database: "private").json
             #expect((old["zones"] as? [Any])?.count == 2)
             #expect(old["metaSyncToken"] as? String == old["syncToken"] as? String)
+            // MistKit sends the token as syncToken: from the latest token, nothing changed, not the whole history.
+            let latest = try #require(old["syncToken"] as? String)
+            let mistKit = try await server.post(client, "zones/changes", #"{"syncToken":"\#(latest)"}"#, as: me, database: "private").json
+            #expect((mistKit["zones"] as? [Any])?.count == 0, "\(mistKit)")
             #expect(try await server.post(client, "changes/database", "{}", as: me).status == .badRequest)
         }
     }

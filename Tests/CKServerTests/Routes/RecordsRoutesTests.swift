@@ -97,6 +97,22 @@ struct RecordsRoutesTests {
         }
     }
 
+    @Test("a whole number written without its type is stored as a DOUBLE in a DOUBLE field, in a list too (MistKit writes 1.0 as 1)")
+    func wholeNumberInDouble() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            _ = try await server.post(client, "records/modify", create("p1", #"{"price":{"value":2.5,"type":"DOUBLE"},"weights":{"value":[0.5],"type":"DOUBLE_LIST"}}"#), as: me)
+            let saved = try TestServer.records(try await server.post(client, "records/modify", create("p2", #"{"price":{"value":1},"weights":{"value":[1,2]}}"#), as: me))[0]
+            #expect(saved["serverErrorCode"] == nil, "\(saved)")
+            let fields = try #require(saved["fields"] as? [String: [String: Any]])
+            #expect(fields["price"]?["type"] as? String == "DOUBLE" && fields["price"]?["value"] as? Double == 1)
+            #expect(fields["weights"]?["type"] as? String == "DOUBLE_LIST" && fields["weights"]?["value"] as? [Double] == [1, 2])
+            let text = try TestServer.records(try await server.post(client, "records/modify", create("p3", #"{"price":{"value":"one"}}"#), as: me))[0]
+            #expect(text["reason"] as? String == "Invalid value, expected type DOUBLE for field 'price'")
+        }
+    }
+
     @Test("grants decide: _world reads, _icloud creates, _creator writes, a custom role writes what it is granted")
     func permissions() async throws {
         let server = try await TestServer()

@@ -22,8 +22,9 @@ public enum DateParts {
     /// `timestamp` as one text, `2026-12-01 10:00:00` in `timeZone` (with `.250` when it has milliseconds), which
     /// `timestamp(_:in:)` reads back as the same moment.
     public static func text(of timestamp: Timestamp, in timeZone: TimeZone) -> String {
-        let text = dateTime(Date(timeIntervalSince1970: Double(timestamp.millisecondsSince1970.floorDivided(by: 1000))), in: timeZone)
-        let milliseconds = timestamp.millisecondsSince1970 - timestamp.millisecondsSince1970.floorDivided(by: 1000) * 1000
+        let seconds = timestamp.millisecondsSince1970.floorDivided(by: 1000)
+        let text = dateTime(Date(timeIntervalSince1970: Double(seconds)), in: timeZone)
+        let milliseconds = timestamp.millisecondsSince1970 - seconds * 1000
         return milliseconds == 0 ? text : text + String(format: ".%03d", milliseconds)
     }
 

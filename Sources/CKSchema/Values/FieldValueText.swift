@@ -140,9 +140,9 @@ public enum FieldValueText {
         for formatter in [isoFormatter, isoFormatterWithoutFraction] {
             if let date = formatter.date(from: text) { return Timestamp(date) }
         }
-        // A day alone, and only then: the day formatter would read `2026-12-01 10:00:00` as midnight.
-        guard DateParts.day(text) != nil, text.count == 10 else { return nil }
-        return dayFormatter.date(from: text).map(Timestamp.init)
+        // A day alone is its midnight in UTC; a time after it without ISO's `T` and zone is not read at all.
+        guard DateParts.day(text) != nil else { return nil }
+        return DateParts.timestamp(text, in: utc)
     }
 
     private static func location(_ text: String) -> Location? {
@@ -174,11 +174,7 @@ public enum FieldValueText {
 
     nonisolated(unsafe) private static let isoFormatterWithoutFraction = ISO8601DateFormatter()
 
-    nonisolated(unsafe) private static let dayFormatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter
-    }()
+    private static let utc = TimeZone(identifier: "UTC")!
 }
 
 /// Text that is not a value of the type its field needs.

@@ -40,7 +40,7 @@ public final class DashboardApp {
     var themeName: String
     /// The message on the status line until the next key; every one is kept in `messageLog`.
     var status: StatusMessage? {
-        didSet { if let status, status != oldValue { messageLog.record(status) } }
+        didSet { if let status { messageLog.record(status) } }
     }
     /// The messages of this session, which `:messages` lists in full.
     var messageLog = MessageLog()

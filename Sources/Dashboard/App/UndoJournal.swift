@@ -25,15 +25,20 @@ final class UndoJournal {
         /// What reverting does, for the confirmation.
         var revertDescription: String {
             switch reversal {
+            case .recreate(let records) where records.count == 1:
+                "Saves the deleted record again" + (session.database == .public ? " as the user who created it" : "")
+                    + ", with its fields as they were. " + Self.unrestorable("it")
             case .recreate(let records):
-                (records.count == 1 ? "Saves the deleted record again" : "Saves the \(Counting.grouped(records.count)) deleted records again")
-                    + (session.database == .public ? (records.count == 1 ? " as the user who created it" : " as the users who created them") : "")
-                    + ", with \(records.count == 1 ? "its" : "their") fields as they were. "
-                    + "CloudKit gives \(records.count == 1 ? "it" : "them") new creation and modification times and change tags: "
-                    + "those cannot be restored."
+                "Saves the \(Counting.grouped(records.count)) deleted records again" + (session.database == .public ? " as the users who created them" : "")
+                    + ", with their fields as they were. " + Self.unrestorable("them")
             case .delete(let names) where names.count == 1: "Deletes the record the import created."
             case .delete(let names): "Deletes the \(Counting.grouped(names.count)) records the import created."
             }
+        }
+
+        /// What CloudKit sets itself on a save, which an undo cannot give back to `them`.
+        private static func unrestorable(_ them: String) -> String {
+            "CloudKit gives \(them) new creation and modification times and change tags: those cannot be restored."
         }
     }
 

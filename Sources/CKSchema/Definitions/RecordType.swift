@@ -27,6 +27,12 @@ public struct RecordType: Hashable, Sendable {
         fields.first { $0.name == name }
     }
 
+    /// The fields by name, for a caller that looks up many (the first of a name written twice): one pass,
+    /// where `field(named:)` for each would take time quadratic in the number of fields.
+    public var fieldsByName: [String: Field] {
+        Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The permissions granted to `role`.
     public func permissions(of role: String) -> Set<Permission> {
         Set(grants.filter { $0.role == role }.map(\.permission))

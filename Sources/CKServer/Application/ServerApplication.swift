@@ -1,4 +1,6 @@
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import Logging
 
 /// Builds the server: the data API under `/database/1`, the management API under `/management/1`, the sign-in page, CloudKit's error JSON for every
@@ -34,8 +36,19 @@ public func buildApplication(
     ManagementUsersRoutes(services: services).register(on: router)
     ManagementAuditRoutes(services: services).register(on: router)
     return Application(
-        router: router, configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
+        router: router, server: .http1(configuration: connectionConfiguration(services.configuration.limits)),
+        configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)
+}
+
+/// How connections are kept within `limits`: the connection cap, the idle timeout (which also closes a
+/// connection that never finishes its request head), and CloudKit's error JSON for requests that are not HTTP.
+private func connectionConfiguration(_ limits: ServerLimits) -> HTTP1Channel.Configuration {
+    let connections = ConnectionCap.Count(maximum: limits.connections)
+    let idle = limits.idleTimeout.components
+    return HTTP1Channel.Configuration(
+        additionalChannelHandlers: [ConnectionCap(count: connections), MalformedRequestAnswer(), HangUpWatch()],
+        idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
 }
 
 /// Runs the server on `host`:`port` until SIGINT, SIGTERM or cancellation, then stops after the requests in

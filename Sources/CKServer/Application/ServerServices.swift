@@ -6,10 +6,13 @@ public struct ServerServices: Sendable {
     public var configuration: ServerConfiguration
     /// Wakes long-poll courier requests when their notifications arrive.
     public var courierBell = CourierBell()
+    /// What the request bodies in flight hold, within the configuration's `bodyMemory` limit.
+    public let bodyMemory: BodyMemory
 
     /// Creates the services of a server.
     public init(storage: any ServerStorage, configuration: ServerConfiguration) {
         self.storage = storage
         self.configuration = configuration
+        bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory)
     }
 }

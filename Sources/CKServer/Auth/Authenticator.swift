@@ -6,6 +6,10 @@ import Foundation
 /// Server-to-server keys, then management tokens, then the API token with an optional web auth token. A web
 /// auth token is rotated on every response: the caller gets a fresh one and the old one keeps working for
 /// the configured grace period, so concurrent requests with one token all succeed.
+///
+/// Everything is checked before the request's body is read except a signature's hash of that body: the key, its
+/// container and the signed date are checked first, and `Authentication.confirm` checks the rest once the body
+/// is in.
 struct Authenticator: Sendable {
     let storage: any ServerStorage
     let configuration: ServerConfiguration
@@ -16,17 +20,22 @@ struct Authenticator: Sendable {
         var caller: Caller
         var isReadOnly = false
         var rotatedWebAuthToken: String?
+        /// A server-to-server signature whose key and date are checked, still to be checked against the body.
+        var signature: (signature: ServerToServerSignature, key: ServerKey)?
+
+        /// Checks a signature against the body and the request's `subpaths`; nothing to do for other credentials.
+        func confirm(body: [UInt8], subpaths: [String], now: Date = Date()) throws {
+            guard let (signature, key) = signature else { return }
+            try signature.verify(with: key, body: body, subpaths: subpaths, now: now)
+        }
     }
 
-    func authenticate(
-        _ credentials: RequestCredentials, container: ContainerInfo, body: [UInt8], subpaths: [String], now: Date = Date()
-    ) async throws -> Authentication {
+    func authenticate(_ credentials: RequestCredentials, container: ContainerInfo, now: Date = Date()) async throws -> Authentication {
         if let signature = credentials.signature {
-            guard let key = try await storage.serverKey(signature.keyID), key.container == container.id else {
+            guard let key = try await storage.serverKey(signature.keyID), key.container == container.id, signature.isCurrent(at: now) else {
                 throw ServerError(.authenticationFailed, reason: "Authentication failed")
             }
-            try signature.verify(with: key, body: body, subpaths: subpaths, now: now)
-            return Authentication(caller: .developer(userRecordName: container.developerRecordName))
+            return Authentication(caller: .developer(userRecordName: container.developerRecordName), signature: (signature, key))
         }
         if let token = credentials.managementToken {
             return try await managementCaller(token, actingAs: credentials.actAsUserRecordName, in: container)

@@ -16,8 +16,7 @@ struct ServerToServerSignature: Sendable {
     /// both conventions are accepted: an empty hash and the hash of no bytes.
     func verify(with key: ServerKey, body: [UInt8], subpaths: [String], now: Date) throws {
         let failed = ServerError(.authenticationFailed, reason: "Authentication failed")
-        guard let signedAt = Self.parseDate(date), abs(signedAt.timeIntervalSince(now)) <= Self.allowedSkew,
-            let signatureData = Data(base64Encoded: signature),
+        guard isCurrent(at: now), let signatureData = Data(base64Encoded: signature),
             let publicKey = try? P256.Signing.PublicKey(pemRepresentation: key.publicKeyPEM)
         else { throw failed }
         let parsed = (try? P256.Signing.ECDSASignature(derRepresentation: signatureData))
@@ -29,6 +28,12 @@ struct ServerToServerSignature: Sendable {
         }
         let messages = subpaths.flatMap { subpath in hashes.map { "\(date):\($0):\(subpath)" } }
         guard messages.contains(where: { publicKey.isValidSignature(parsed, for: Data($0.utf8)) }) else { throw failed }
+    }
+
+    /// Whether the signed date is within `allowedSkew` of `now`.
+    func isCurrent(at now: Date) -> Bool {
+        guard let signedAt = Self.parseDate(date) else { return false }
+        return abs(signedAt.timeIntervalSince(now)) <= Self.allowedSkew
     }
 
     /// The signed date: ISO 8601 in UTC, with or without fractional seconds.

@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     /// The address clients reach the server at (`https://ck.example.com`), for the URLs it hands out (sign-in
     /// page, upload, download and courier URLs); `nil` uses `http://` and the request's Host header.
     public var publicURL: String?
+    /// What one request and all requests together may cost.
+    public var limits = ServerLimits()
 
     /// Creates a configuration.
     public init(

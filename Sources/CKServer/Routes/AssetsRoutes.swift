@@ -11,13 +11,10 @@ struct AssetsRoutes {
         group.postOperation("assets/upload", services: services, assets.requestUploads)
         group.postOperation("assets/rereference", services: services, assets.rereference)
         router.post("assets/upload/:slot") { request, context in
-            let limit = services.configuration.maximumAssetSize
-            let buffer = try await request.body.collect(upTo: limit + 1)
-            guard buffer.readableBytes <= limit else {
-                throw ServerError(.quotaExceeded, reason: "the file is larger than the \(limit) bytes this server accepts")
+            let container = try await assets.takeUploadSlot(context.parameters.get("slot") ?? "")
+            return try await services.bodyMemory.read(request, upTo: services.configuration.maximumAssetSize) { bytes in
+                try JSONResponse.make(try await assets.upload(bytes, into: container))
             }
-            let receipt = try await assets.upload(Array(buffer.readableBytesView), slot: context.parameters.get("slot") ?? "")
-            return try JSONResponse.make(receipt)
         }
         router.get("assets/download/:container/:receipt") { _, context in
             guard let container = context.parameters.get("container").flatMap(ContainerID.init(rawValue:)) else {

@@ -10,10 +10,35 @@ struct DatabaseRequest: Sendable {
     /// The next web auth token, sent back in `X-Apple-CloudKit-Web-Auth-Token`.
     var rotatedWebAuthToken: String?
 
-    /// Reads `/database/1/{container}/{environment}/{database}/…` and authenticates the request.
-    static func resolve(
-        _ request: Request, context: ServerRequestContext, body: [UInt8], services: ServerServices
-    ) async throws -> DatabaseRequest {
+    /// Resolves the path and authenticates the caller from the request's head, then reads the body (at most
+    /// `bodyLimit` bytes, the server's `requestBody` limit unless given, within its body memory), checks a
+    /// signature against it, and runs `handle` with both. Nobody without credentials makes the server read a byte
+    /// of a body.
+    static func receive<Value>(
+        _ request: Request, context: ServerRequestContext, services: ServerServices, bodyLimit: Int? = nil,
+        _ handle: (DatabaseRequest, [UInt8]) async throws -> Value
+    ) async throws -> Value {
+        let (resolved, authentication) = try await resolve(request, context: context, services: services)
+        return try await services.bodyMemory.read(request, upTo: bodyLimit ?? services.configuration.limits.requestBody) { bytes in
+            try authentication.confirm(body: bytes, subpaths: subpaths(of: request))
+            return try await handle(resolved, bytes)
+        }
+    }
+
+    /// `receive`, with the body decoded as `Body`: malformed JSON is `BAD_REQUEST` saying what is wrong.
+    static func receive<Body: Decodable, Value>(
+        _ request: Request, context: ServerRequestContext, decoding type: Body.Type, services: ServerServices, bodyLimit: Int? = nil,
+        _ handle: (Body, DatabaseRequest) async throws -> Value
+    ) async throws -> Value {
+        try await receive(request, context: context, services: services, bodyLimit: bodyLimit) { resolved, bytes in
+            try await handle(try RequestBody.decode(Body.self, from: bytes), resolved)
+        }
+    }
+
+    /// Reads `/database/1/{container}/{environment}/{database}/…` and authenticates the request's credentials.
+    private static func resolve(
+        _ request: Request, context: ServerRequestContext, services: ServerServices
+    ) async throws -> (DatabaseRequest, Authenticator.Authentication) {
         let parameters = context.parameters
         guard let containerText = parameters.get("container"), let containerID = ContainerID(rawValue: containerText),
             let container = try await services.storage.container(containerID)
@@ -27,31 +52,19 @@ struct DatabaseRequest: Sendable {
         guard let database = parameters.get("database").map(DatabaseScope.init(rawValue:)) ?? .public else {
             throw ServerError(.badRequest, reason: "the database must be public, private or shared")
         }
-        var subpaths = [request.uri.path]
-        if let query = request.uri.query, !query.isEmpty {
-            subpaths.insert(request.uri.path + "?" + query, at: 0)
-        }
         let authentication = try await Authenticator(storage: services.storage, configuration: services.configuration)
-            .authenticate(RequestCredentials(request), container: container, body: body, subpaths: subpaths)
+            .authenticate(RequestCredentials(request), container: container)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: serverURL(of: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)
-        return DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken)
+        return (DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken), authentication)
     }
 
-    /// Reads the request body, authenticates the request (a signature covers the body's bytes), and only then
-    /// decodes the body as `Body`, so nobody without credentials makes the server parse anything; malformed
-    /// JSON is `BAD_REQUEST` saying what is wrong.
-    static func resolve<Body: Decodable>(
-        _ request: Request, context: ServerRequestContext, decoding type: Body.Type, services: ServerServices
-    ) async throws -> (body: Body, resolved: DatabaseRequest) {
-        let bytes = Array(try await request.body.collect(upTo: maximumBodySize).readableBytesView)
-        let resolved = try await resolve(request, context: context, body: bytes, services: services)
-        return (try RequestBody.decode(Body.self, from: bytes), resolved)
+    /// What a signature may cover: the path with its query string, then the path alone.
+    private static func subpaths(of request: Request) -> [String] {
+        guard let query = request.uri.query, !query.isEmpty else { return [request.uri.path] }
+        return [request.uri.path + "?" + query, request.uri.path]
     }
-
-    /// The largest request body accepted: 200 records of 1 MB each, with room for the JSON around them.
-    static let maximumBodySize = 256 * 1024 * 1024
 
     /// The address clients reach this server at, for URLs it hands out: the configured public URL, or
     /// `http://` and the Host the request was sent to.

@@ -11,7 +11,7 @@ struct RecordsRoutes {
             assets: AssetService(storage: services.storage, configuration: services.configuration))
         group.postOperation("records/query", services: services, numbersAsStrings: \.numbersAsStrings, records.query)
         group.postOperation("records/lookup", services: services, numbersAsStrings: \.numbersAsStrings, records.lookup)
-        group.postOperation("records/modify", services: services, numbersAsStrings: \.numbersAsStrings, records.modify)
+        group.postOperation("records/modify", services: services, bodyLimit: services.configuration.limits.modifyBody, numbersAsStrings: \.numbersAsStrings, records.modify)
         let shares = ShareService(storage: services.storage)
         group.postOperation("records/resolve", services: services, shares.resolve)
         group.postOperation("records/accept", services: services, shares.accept)

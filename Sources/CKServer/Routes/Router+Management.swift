@@ -23,16 +23,17 @@ extension Router where Context == ServerRequestContext {
     ) {
         post(RouterPath(path)) { request, context in
             let caller = try await ManagementCaller.of(RequestCredentials(request), storage: services.storage)
-            let bytes = Array(try await request.body.collect(upTo: DatabaseRequest.maximumBodySize).readableBytesView)
-            let body = try RequestBody.decode(Body.self, from: bytes)
-            if changes(body) {
-                try caller.requireWrite()
+            return try await services.bodyMemory.read(request, upTo: services.configuration.limits.managementBody) { bytes in
+                let body = try RequestBody.decode(Body.self, from: bytes)
+                if changes(body) {
+                    try caller.requireWrite()
+                }
+                let (answer, audit) = try await handle(body, context, caller)
+                if let audit {
+                    try await services.storage.appendAuditEntry(audit)
+                }
+                return try JSONResponse.make(answer)
             }
-            let (answer, audit) = try await handle(body, context, caller)
-            if let audit {
-                try await services.storage.appendAuditEntry(audit)
-            }
-            return try JSONResponse.make(answer)
         }
     }
 }

@@ -10,18 +10,22 @@ struct TokensRoutes {
         let notifications = NotificationService(storage: services.storage, configuration: services.configuration, bell: services.courierBell)
         for prefix in ["device/1/:container/:environment", "database/1/:container/:environment/:database"] {
             router.post(RouterPath(prefix + "/tokens/create")) { request, context in
-                let (body, resolved) = try await DatabaseRequest.resolve(request, context: context, decoding: Tokens.CreateRequest.self, services: services)
-                let created = try await notifications.createToken(body, access: resolved.access, serverURL: DatabaseRequest.serverURL(of: request, configuration: services.configuration))
-                return try resolved.respond(created)
+                try await DatabaseRequest.receive(request, context: context, decoding: Tokens.CreateRequest.self, services: services) { body, resolved in
+                    let created = try await notifications.createToken(body, access: resolved.access, serverURL: resolved.access.serverURL)
+                    return try resolved.respond(created)
+                }
             }
             router.post(RouterPath(prefix + "/tokens/register")) { request, context in
-                let (body, resolved) = try await DatabaseRequest.resolve(request, context: context, decoding: Tokens.RegisterRequest.self, services: services)
-                try await notifications.registerToken(body, access: resolved.access)
-                return try resolved.respond([String: String]())
+                try await DatabaseRequest.receive(request, context: context, decoding: Tokens.RegisterRequest.self, services: services) { body, resolved in
+                    try await notifications.registerToken(body, access: resolved.access)
+                    return try resolved.respond([String: String]())
+                }
             }
         }
         router.get("webcourier/:courier") { _, context in
-            let payload = try await notifications.poll(courier: context.parameters.get("courier") ?? "")
+            // A client that hangs up ends its wait at once, and the descriptor with it.
+            let courier = context.parameters.get("courier") ?? ""
+            let payload = try await context.unlessClientHangsUp { try await notifications.poll(courier: courier) } ?? nil
             return Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: payload ?? "")))

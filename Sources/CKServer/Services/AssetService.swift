@@ -63,11 +63,18 @@ public struct AssetService: Sendable {
         return AssetsRereference.Response(assets: assets)
     }
 
-    /// Stores the bytes POSTed to an upload URL and answers the `singleFile` receipt to save in the record.
-    public func upload(_ bytes: [UInt8], slot: String) async throws -> AssetsUpload.Receipt {
+    /// The container an upload URL's `slot` was handed out for, used up by this call: checked before the upload's
+    /// bytes are read, so an unknown URL costs nothing.
+    public func takeUploadSlot(_ slot: String) async throws -> ContainerID {
         guard let container = try await storage.takeUploadSlot(slot, now: Date()) else {
             throw ServerError(.notFound, reason: "this upload URL is unknown or older than 15 minutes; ask assets/upload for a new one")
         }
+        return container
+    }
+
+    /// Stores the bytes POSTed to an upload URL of `container` and answers the `singleFile` receipt to save in
+    /// the record.
+    public func upload(_ bytes: [UInt8], into container: ContainerID) async throws -> AssetsUpload.Receipt {
         guard bytes.count <= configuration.maximumAssetSize else {
             throw ServerError(.quotaExceeded, reason: "the file is \(bytes.count) bytes; this server accepts at most \(configuration.maximumAssetSize)")
         }

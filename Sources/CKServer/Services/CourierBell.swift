@@ -9,15 +9,31 @@ public final class CourierBell: @unchecked Sendable {
     /// Creates a bell with nobody waiting.
     public init() {}
 
-    /// Returns when a notification is queued for `token`, or after `timeout` at the latest.
+    /// The long polls waiting now.
+    public var waitingCount: Int {
+        lock.withLock { waiting.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Returns when a notification is queued for `token`, after `timeout` at the latest, or as soon as the
+    /// calling task is cancelled (its client hung up).
     func wait(for token: String, upTo timeout: Duration) async {
         let id = UUID()
-        await withCheckedContinuation { continuation in
-            lock.withLock { waiting[token, default: [:]][id] = continuation }
-            Task {
-                try? await Task.sleep(for: timeout)
-                self.wake(token, id)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Cancellation is marked before its handler runs, so a wait cancelled before it registers sees it here.
+                let registered = lock.withLock { () -> Bool in
+                    guard !Task.isCancelled else { return false }
+                    waiting[token, default: [:]][id] = continuation
+                    return true
+                }
+                guard registered else { return continuation.resume() }
+                Task {
+                    try? await Task.sleep(for: timeout)
+                    self.wake(token, id)
+                }
             }
+        } onCancel: {
+            wake(token, id)
         }
     }
 

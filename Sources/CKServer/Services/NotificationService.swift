@@ -61,7 +61,7 @@ public struct NotificationService: Sendable {
                     return payload
                 }
                 let remaining = deadline - ContinuousClock.now
-                guard remaining > .zero, !Task.isShuttingDownGracefully else { return nil }
+                guard remaining > .zero, !Task.isShuttingDownGracefully, !Task.isCancelled else { return nil }
                 await bell.wait(for: token, upTo: min(remaining, Self.courierRecheck))
             }
         } onGracefulShutdown: { [bell] in

@@ -172,6 +172,8 @@ extension RecordService {
         let failures: [ServerError?] = saves.map { save in
             guard let (type, fields) = save else { return nil }
             do {
+                // What CloudKit refuses whatever the schema is refused before the schema is touched.
+                try checkSize(fields)
                 try SchemaEnforcement.admit(recordType: type, fields: fields, into: &schema, environment: environment)
                 return nil
             } catch {
@@ -243,7 +245,7 @@ extension RecordService {
             if isShare, let sharing {
                 record.shareInfo = try sharing.share(given, name: name, existing: nil)
             }
-            try Self.checkSize(record)
+            try Self.checkSize(record.fields)
             return .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName)))
         }
         if type == .create {
@@ -273,7 +275,7 @@ extension RecordService {
             record.shareInfo = try sharing.share(given, name: name, existing: existing.shareInfo)
         }
         record.modified = stamp(access)
-        try Self.checkSize(record)
+        try Self.checkSize(record.fields)
         let indexes = RecordIndexing.indexes(of: record, in: schema.recordType(named: record.recordType))
         return .update(record, indexes, expectedTag: existing.changeTag)
     }
@@ -320,8 +322,8 @@ extension RecordService {
         return result
     }
 
-    private static func checkSize(_ record: StoredRecord) throws {
-        let size = RecordSize.of(record.fields)
+    private static func checkSize(_ fields: [String: FieldValue]) throws {
+        let size = RecordSize.of(fields)
         guard size <= maximumRecordSize else {
             throw ServerError(.badRequest, reason: "the record is \(size) bytes; a record may hold at most \(maximumRecordSize) bytes besides its assets")
         }

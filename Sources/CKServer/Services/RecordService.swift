@@ -8,6 +8,10 @@ public struct RecordService: Sendable {
     public static let maximumOperations = 200
     /// The largest a record's fields may be, encoded.
     public static let maximumRecordSize = 1_000_000
+    /// The most fields a record type may have, system fields included. CloudKit documents no number (256 is
+    /// quoted second-hand); this is four times that, so that nothing CloudKit takes is refused, and it bounds
+    /// what one save may cost.
+    public static let maximumFieldsPerRecordType = 1_024
 
     let storage: any ServerStorage
     /// Where saves and deletes are matched against subscriptions; `nil` sends no notifications.

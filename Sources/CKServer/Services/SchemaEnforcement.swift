@@ -10,12 +10,15 @@ enum SchemaEnforcement {
     static let sortableTypes: Set<ValueType> = [.string, .int64, .double, .timestamp]
 
     /// Admits a record of `recordType` with `fields` into `schema`, extending it in development; throws the
-    /// per-record `BAD_REQUEST` CloudKit gives for what does not fit.
+    /// per-record `BAD_REQUEST` CloudKit gives for what does not fit. It takes time linear in the number of fields.
     static func admit(
         recordType typeName: String, fields: [String: FieldValue], into schema: inout Schema, environment: ContainerEnvironment
     ) throws {
         if let problem = NamingRules.problem(with: typeName, kind: "record type") {
             throw ServerError(.badRequest, reason: problem)
+        }
+        guard fields.count <= RecordService.maximumFieldsPerRecordType else {
+            throw ServerError(.badRequest, reason: "the record has \(fields.count) fields; a record type may have at most \(RecordService.maximumFieldsPerRecordType)")
         }
         for name in fields.keys.sorted() {
             if let problem = NamingRules.problem(with: name, kind: "field") {
@@ -32,8 +35,10 @@ enum SchemaEnforcement {
             schema.recordTypes.append(RecordType.created(typeName))
             typeIndex = schema.recordTypes.count - 1
         }
+        let known = schema.recordTypes[typeIndex].fieldsByName
+        var added: [Field] = []
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            if let field = schema.recordTypes[typeIndex].field(named: name) {
+            if let field = known[name] {
                 guard fits(value, field.type) else {
                     throw ServerError(.badRequest, reason: "Invalid value, expected type \(field.type) for field '\(name)'")
                 }
@@ -41,9 +46,14 @@ enum SchemaEnforcement {
                 guard environment == .development else {
                     throw ServerError(.badRequest, reason: "Cannot create new field '\(name)' in production schema")
                 }
-                schema.recordTypes[typeIndex].fields.append(newField(name, for: value))
+                added.append(newField(name, for: value))
             }
         }
+        let total = schema.recordTypes[typeIndex].fields.count + added.count
+        guard total <= RecordService.maximumFieldsPerRecordType else {
+            throw ServerError(.badRequest, reason: "the record type \(typeName) would have \(total) fields; a record type may have at most \(RecordService.maximumFieldsPerRecordType)")
+        }
+        schema.recordTypes[typeIndex].fields += added
     }
 
     /// Whether a value can be stored in a field of `type`; a whole number fits a DOUBLE field (see `coerced`).
@@ -59,9 +69,10 @@ enum SchemaEnforcement {
     /// `fields` with each whole number given for a DOUBLE field of `recordType` stored as a DOUBLE: clients that
     /// send a value without its type write `1.0` as `1`, as most JSON encoders do, which reads as an INT64.
     static func coerced(_ fields: [String: FieldValue], to recordType: RecordType?) -> [String: FieldValue] {
-        guard let recordType else { return fields }
+        guard let recordType, fields.values.contains(where: { $0.valueType == .int64 }) else { return fields }
+        let known = recordType.fieldsByName
         var result = fields
-        for (name, value) in fields where value.valueType == .int64 && recordType.field(named: name)?.type.valueType == .double {
+        for (name, value) in fields where value.valueType == .int64 && known[name]?.type.valueType == .double {
             switch value {
             case .int64(let whole): result[name] = .double(Double(whole))
             case .list(.int64(let wholes)): result[name] = .list(.double(wholes.map(Double.init)))

@@ -209,6 +209,35 @@ struct RecordsRoutesTests {
         #expect(try await SchemaService(storage: server.temporary.storage).pendingDiff(of: server.container).isEmpty)
     }
 
+    @Test("what CloudKit refuses whatever the schema (a record over 1 MB, more fields than a type may have) is refused before the schema grows")
+    func oversizedRecordsLeaveSchema() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            let large = #"{"operations":[{"operationType":"create","record":{"recordType":"Huge","recordName":"h","fields":{"blob":{"value":"\#(String(repeating: "x", count: 1_100_000))"}}}}]}"#
+            let refusedLarge = try TestServer.records(try await server.post(client, "records/modify", large, as: .user(server.webAuthToken)))[0]
+            #expect(refusedLarge["serverErrorCode"] as? String == "BAD_REQUEST")
+            #expect((refusedLarge["reason"] as? String)?.contains("at most 1000000 bytes") == true)
+            let fields = (0...RecordService.maximumFieldsPerRecordType).map { #""f\#($0)":{"value":\#($0)}"# }.joined(separator: ",")
+            let wide = #"{"operations":[{"operationType":"create","record":{"recordType":"Wide","recordName":"w","fields":{\#(fields)}}}]}"#
+            let refusedWide = try TestServer.records(try await server.post(client, "records/modify", wide, as: .user(server.webAuthToken)))[0]
+            #expect(refusedWide["serverErrorCode"] as? String == "BAD_REQUEST")
+            #expect((refusedWide["reason"] as? String)?.contains("at most 1024") == true)
+            // A type grown by saves of a few fields each stops at the limit too.
+            let half = RecordService.maximumFieldsPerRecordType / 2 + 1
+            for part in 0..<2 {
+                let some = (0..<half).map { #""g\#(part)x\#($0)":{"value":1}"# }.joined(separator: ",")
+                let body = #"{"operations":[{"operationType":"create","record":{"recordType":"Growing","recordName":"g\#(part)","fields":{\#(some)}}}]}"#
+                let saved = try TestServer.records(try await server.post(client, "records/modify", body, as: .user(server.webAuthToken)))[0]
+                #expect((saved["serverErrorCode"] as? String) == (part == 0 ? nil : "BAD_REQUEST"))
+            }
+        }
+        let schema = try await server.temporary.storage.schemas(of: server.container).development
+        #expect(schema.recordType(named: "Huge") == nil)
+        #expect(schema.recordType(named: "Wide") == nil)
+        let growing = try #require(schema.recordType(named: "Growing"))
+        #expect(growing.fields.contains { $0.name == "g0x0" } && !growing.fields.contains { $0.name.hasPrefix("g1x") })
+    }
+
     @Test("in the default zone a failing operation does not stop the others")
     func defaultZoneIsNotAtomic() async throws {
         let server = try await TestServer()

@@ -22,9 +22,7 @@ public struct AssetService: Sendable {
 
     /// `assets/upload`: one upload URL per file asked for.
     public func requestUploads(_ request: AssetsUpload.Request, access: DatabaseAccess) async throws -> AssetsUpload.Response {
-        guard request.tokens.count <= RecordService.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) tokens may be asked for in one request")
-        }
+        try ItemLimit.check(request.tokens.count, "tokens")
         try access.requireWriter()
         _ = try access.zone(request.zoneID)
         var tokens: [AssetsUpload.Token] = []
@@ -41,9 +39,7 @@ public struct AssetService: Sendable {
     /// `assets/rereference`: the stored ASSET values of records the caller may read, with their receipts, so
     /// another record can hold the same files. Any field that is not there or holds no asset fails the request.
     public func rereference(_ request: AssetsRereference.Request, access: DatabaseAccess) async throws -> AssetsRereference.Response {
-        guard request.assets.count <= RecordService.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) assets may be asked for in one request")
-        }
+        try ItemLimit.check(request.assets.count, "assets")
         let zone = try await storage.existingZone(request.zoneID, for: access)
         let readable = try await RecordService(storage: storage).readableRecords(named: request.assets.map(\.recordName), in: zone, access: access)
         var assets: [Asset] = []

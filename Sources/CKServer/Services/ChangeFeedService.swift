@@ -17,6 +17,7 @@ public struct ChangeFeedService: Sendable {
     /// `changes/zone`: a page of changes for each zone asked for.
     public func zoneChanges(_ request: ChangesZone.Request, access: DatabaseAccess) async throws -> ChangesZone.Response {
         try Self.requireUserDatabase(access)
+        try ItemLimit.check(request.zones.count, "zones")
         var results: [ItemResult<ChangesZone.ZoneChanges>] = []
         for zone in request.zones {
             do {

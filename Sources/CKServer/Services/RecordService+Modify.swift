@@ -8,9 +8,7 @@ extension RecordService {
     /// tried again by `modify`).
     func modifyOnce(_ request: RecordsModify.Request, access: DatabaseAccess) async throws -> (response: RecordsModify.Response, raced: [Int]) {
         let operations = request.operations
-        guard operations.count <= Self.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) operations may be sent in one request")
-        }
+        try ItemLimit.check(operations.count, "operations")
         if access.isReadOnly {
             throw ServerError(.accessDenied, reason: "the management token is read-only")
         }
@@ -208,7 +206,7 @@ extension RecordService {
         _ operation: RecordOperation, name: String, existing: StoredRecord?, admission: ServerError?, schema: Schema,
         sharing: SharePlanning?, scope: ShareScope?, access: DatabaseAccess
     ) throws -> RecordWrite {
-        if let problem = Self.recordNameProblem(name) {
+        if let problem = ObjectName.problem(with: name, kind: "record") {
             throw ServerError(.badRequest, reason: problem)
         }
         if let admission {
@@ -327,19 +325,5 @@ extension RecordService {
         guard size <= maximumRecordSize else {
             throw ServerError(.badRequest, reason: "the record is \(size) bytes; a record may hold at most \(maximumRecordSize) bytes besides its assets")
         }
-    }
-
-    /// Why a record name is not allowed: ASCII, 1 to 255 characters, not starting with an underscore.
-    static func recordNameProblem(_ name: String) -> String? {
-        if name.isEmpty || name.utf8.count > 255 {
-            return "a record name must have 1 to 255 characters"
-        }
-        if name.hasPrefix("_") {
-            return "record names starting with an underscore are reserved"
-        }
-        if !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 32 && $0.value != 127 }) {
-            return "a record name must be printable ASCII"
-        }
-        return nil
     }
 }

@@ -29,9 +29,7 @@ public struct RecordService: Sendable {
 
     /// `records/lookup`: the records by name, in request order, each a record or a per-record error.
     public func lookup(_ request: RecordsLookup.Request, access: DatabaseAccess) async throws -> RecordsLookup.Response {
-        guard request.records.count <= Self.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(Self.maximumOperations) records may be looked up in one request")
-        }
+        try ItemLimit.check(request.records.count, "records")
         let zone = try await storage.existingZone(request.zoneID, for: access)
         let found = try await readableRecords(named: request.records.map(\.recordName), in: zone, access: access)
         let zoneID = ZoneService.wireZoneID(zone.key)

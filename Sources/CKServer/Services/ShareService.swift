@@ -31,9 +31,7 @@ public struct ShareService: Sendable {
         guard access.database == .public else {
             throw ServerError(.badRequest, reason: "endpoint not applicable in the database type '\(access.database.rawValue)db'")
         }
-        guard request.shortGUIDs.count <= RecordService.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) shares may be asked about in one request")
-        }
+        try ItemLimit.check(request.shortGUIDs.count, "shares")
         let user = try access.requireUser().userRecordName
         var results: [ItemResult<RecordsShares.ShareMetadata>] = []
         for item in request.shortGUIDs {

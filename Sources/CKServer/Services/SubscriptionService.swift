@@ -19,6 +19,7 @@ public struct SubscriptionService: Sendable {
 
     /// `subscriptions/lookup`: subscriptions by ID, `NOT_FOUND` for missing ones.
     public func lookup(_ request: Subscriptions.LookupRequest, access: DatabaseAccess) async throws -> Subscriptions.Response {
+        try ItemLimit.check(request.subscriptions.count, "subscriptions")
         let database = try access.subscriptionDatabase()
         let existing = try await storage.subscriptions(in: database)
         return Subscriptions.Response(subscriptions: request.subscriptions.map { item in
@@ -33,9 +34,7 @@ public struct SubscriptionService: Sendable {
     /// in order. A query subscription's query must be one the schema can run; a zone subscription's zone
     /// must exist.
     public func modify(_ request: Subscriptions.ModifyRequest, access: DatabaseAccess) async throws -> Subscriptions.Response {
-        guard request.operations.count <= RecordService.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) operations may be sent in one request")
-        }
+        try ItemLimit.check(request.operations.count, "operations")
         try access.requireWriter()
         let database = try access.subscriptionDatabase()
         let schema = try await RecordService(storage: storage).currentSchema(access)

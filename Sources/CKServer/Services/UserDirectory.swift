@@ -22,6 +22,7 @@ public struct UserDirectory: Sendable {
     /// `users/discover`: the discoverable users matching the lookup infos (every discoverable user when none
     /// is given, as the GET form asks).
     public func discover(_ lookupInfos: [UserIdentity.LookupInfo]?, access: DatabaseAccess) async throws -> UsersLookup.IdentitiesResponse {
+        try ItemLimit.check(lookupInfos?.count ?? 0, "users")
         let discoverable = try await directory(access)
         let found = lookupInfos.map { infos in discoverable.filter { user in infos.contains { Self.matches(user, $0) } } } ?? discoverable
         return UsersLookup.IdentitiesResponse(users: found.map { Self.identity(of: $0, includingName: true) })
@@ -29,6 +30,7 @@ public struct UserDirectory: Sendable {
 
     /// `users/lookup/email` and `users/lookup/id`: user dictionaries of the discoverable users asked for.
     public func lookup(_ request: UsersLookup.LookupRequest, access: DatabaseAccess) async throws -> UsersLookup.UsersResponse {
+        try ItemLimit.check(request.users.count, "users")
         let discoverable = try await directory(access)
         let users = request.users.compactMap { info in discoverable.first { Self.matches($0, info) } }
         return UsersLookup.UsersResponse(users: users.map { user in

@@ -18,6 +18,7 @@ public struct ZoneService: Sendable {
 
     /// `zones/lookup`: the zones by ID, each a zone or `ZONE_NOT_FOUND`.
     public func lookup(_ request: Zones.LookupRequest, access: DatabaseAccess) async throws -> Zones.Response {
+        try ItemLimit.check(request.zones.count, "zones")
         let existing = try await storage.zones(reachedBy: access)
         return Zones.Response(zones: request.zones.map { zoneID in
             let owner = access.database == .shared ? zoneID.ownerRecordName : nil
@@ -30,9 +31,7 @@ public struct ZoneService: Sendable {
 
     /// `zones/modify`: creates and deletes zones in order; deleting a zone deletes its records.
     public func modify(_ request: Zones.ModifyRequest, access: DatabaseAccess) async throws -> Zones.Response {
-        guard request.operations.count <= RecordService.maximumOperations else {
-            throw ServerError(.badRequest, reason: "at most \(RecordService.maximumOperations) operations may be sent in one request")
-        }
+        try ItemLimit.check(request.operations.count, "operations")
         try access.requireWriter()
         var results: [ItemResult<Zone>] = []
         for operation in request.operations {
@@ -67,7 +66,7 @@ public struct ZoneService: Sendable {
         if key.isDefaultZone {
             throw ServerError(.exists, reason: "every database has its \(ZoneID.defaultZoneName)")
         }
-        if let problem = NamingRules.problem(with: key.zoneName, kind: "zone") {
+        if let problem = ObjectName.problem(with: key.zoneName, kind: "zone") {
             throw ServerError(.badRequest, reason: problem)
         }
     }

@@ -172,7 +172,7 @@ struct RecordsRoutesTests {
             let many = (0..<201).map { #"{"operationType":"create","record":{"recordType":"Party","recordName":"p\#($0)"}}"# }.joined(separator: ",")
             let tooMany = try await server.post(client, "records/modify", #"{"operations":[\#(many)]}"#, as: .user(server.webAuthToken))
             #expect(tooMany.status == .badRequest)
-            #expect(try tooMany.json["reason"] as? String == "at most 200 operations may be sent in one request")
+            #expect(try tooMany.json["reason"] as? String == "at most 200 operations may be sent in one request; this one has 201")
             let malformed = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","fields":{"date":{"type":"TIMESTAMP","value":"soon"}}}}]}"#, as: .user(server.webAuthToken))
             #expect(malformed.status == .badRequest)
             #expect((try malformed.json["reason"] as? String)?.contains("Invalid value for field 'date': expected TIMESTAMP") == true)

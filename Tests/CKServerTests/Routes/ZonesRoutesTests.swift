@@ -44,6 +44,24 @@ struct ZonesRoutesTests {
         }
     }
 
+    @Test("Core Data's zone names, with dots and hyphens, can be created and hold records; what CloudKit refuses is refused with BAD_REQUEST")
+    func coreDataZoneNames() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        let names = ["com.apple.coredata.cloudkit.zone", "com.apple.coredata.cloudkit.share.7C4C1E9A-3B8F-4E51-9D2F-0C6E7A1B2D3F", "my zone #2"]
+        try await server.live { client in
+            let operations = names.map { #"{"operationType":"create","zone":{"zoneID":{"zoneName":"\#($0)"}}}"# }.joined(separator: ",")
+            let created = try zones(try await server.post(client, "zones/modify", #"{"operations":[\#(operations)]}"#, as: me, database: "private"))
+            #expect(created.map { ($0["zoneID"] as? [String: Any])?["zoneName"] as? String } == names)
+            let record = #"{"zoneID":{"zoneName":"\#(names[0])"},"operations":[{"operationType":"create","record":{"recordType":"CD_Note","recordName":"6F1E2C3D-4B5A-6978-8A9B-0C1D2E3F4A5B"}}]}"#
+            #expect(try TestServer.records(try await server.post(client, "records/modify", record, as: me, database: "private"))[0]["recordChangeTag"] != nil)
+            let refused = [String(repeating: "z", count: 256), "_mine", "café", ""]
+            let badOperations = refused.map { #"{"operationType":"create","zone":{"zoneID":{"zoneName":"\#($0)"}}}"# }.joined(separator: ",")
+            let answers = try zones(try await server.post(client, "zones/modify", #"{"operations":[\#(badOperations)],"atomic":false}"#, as: me, database: "private"))
+            #expect(answers.map { $0["serverErrorCode"] as? String } == Array(repeating: "BAD_REQUEST", count: refused.count), "\(answers)")
+        }
+    }
+
     @Test("custom zones exist only in private databases")
     func publicZones() async throws {
         let server = try await TestServer()

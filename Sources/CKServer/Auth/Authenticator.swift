@@ -88,13 +88,22 @@ struct Authenticator: Sendable {
         return user
     }
 
-    /// Issues the next token and shortens the old one's life to the grace period.
+    /// The token that follows `token`: a new one the first time `token` is rotated (`token` then lives for the
+    /// grace period, and the tokens before it in its sign-in stop), the same one every later time. A client that
+    /// keeps sending its first token therefore leaves two live tokens behind, not one per request.
     private func rotate(_ token: String, of user: UserAccount, now: Date) async throws -> String {
         let grace = configuration.rotatedTokenGracePeriod.components
         let graceEnd = now.addingTimeInterval(Double(grace.seconds) + Double(grace.attoseconds) / 1e18)
-        try await storage.shortenCredential(secretHash: SecretGenerator.hash(of: token), toExpireBy: graceEnd)
-        try await storage.deleteExpiredCredentials(before: now)
-        return try await CredentialService(storage: storage, configuration: configuration)
-            .issueWebAuthToken(container: user.container, userRecordName: user.userRecordName)
+        let successor = SecretGenerator.webAuthToken()
+        let record = CredentialService(storage: storage, configuration: configuration)
+            .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now)
+        let earlier = try await storage.rotateWebAuthToken(
+            SecretGenerator.hash(of: token), successor: record, sealedSuccessor: SuccessorSeal.seal(successor, with: token),
+            graceEnd: graceEnd, now: now)
+        guard let earlier else { return successor }
+        guard let opened = SuccessorSeal.open(earlier, with: token) else {
+            throw ServerError(.authenticationFailed, reason: "the web auth token's successor cannot be read; sign in again")
+        }
+        return opened
     }
 }

@@ -40,13 +40,17 @@ public struct CredentialService: Sendable {
     /// A web auth token signing `userRecordName` in to the container, valid for the configured lifetime.
     public func issueWebAuthToken(container: ContainerID, userRecordName: String) async throws -> String {
         let secret = SecretGenerator.webAuthToken()
-        let now = Date()
+        try await storage.insertCredential(webAuthToken(secret, container: container, userRecordName: userRecordName, now: Date()))
+        return secret
+    }
+
+    /// The stored record of the web auth token `secret`, valid for the configured lifetime from `now`.
+    func webAuthToken(_ secret: String, container: ContainerID, userRecordName: String, now: Date) -> CredentialRecord {
         let lifetime = configuration.webAuthTokenLifetime.components
-        try await storage.insertCredential(CredentialRecord(
+        return CredentialRecord(
             secretHash: SecretGenerator.hash(of: secret), kind: .webAuthToken, label: String(secret.prefix(8)),
             container: container, userRecordName: userRecordName, createdAt: now,
-            expiresAt: now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)))
-        return secret
+            expiresAt: now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18))
     }
 
     /// Adds a server-to-server key from its PEM text and returns its key ID.

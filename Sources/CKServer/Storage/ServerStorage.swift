@@ -64,11 +64,12 @@ public protocol ServerStorage: Sendable {
     /// Forgets the credential whose secret hashes to `secretHash`; `false` if there was none.
     func deleteCredential(secretHash: String) async throws -> Bool
 
-    /// Makes a credential expire by `date` at the latest (a rotated web auth token's grace period).
-    func shortenCredential(secretHash: String, toExpireBy date: Date) async throws
-
-    /// Forgets every credential that expired before `date`.
-    func deleteExpiredCredentials(before date: Date) async throws
+    /// Replaces the web auth token hashing to `presentedHash` by `successor` in one transaction, so that rotation
+    /// never multiplies a sign-in's live tokens: the successor joins the presented token's sign-in, the presented
+    /// token expires by `graceEnd` at the latest and keeps `sealedSuccessor`, every other token of the sign-in is
+    /// deleted, and so is every credential expired at `now`. A token rotated before is not rotated again: the
+    /// successor it was given is kept, nothing is inserted, and its sealed copy is returned.
+    func rotateWebAuthToken(_ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date) async throws -> Data?
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.
     func insertServerKey(_ key: ServerKey) async throws

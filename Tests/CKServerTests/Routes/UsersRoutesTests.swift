@@ -36,6 +36,43 @@ struct UsersRoutesTests {
         }
     }
 
+    @Test("rotation never multiplies a sign-in's live tokens: a reused first token always gets the same successor, and following rotation retires the tokens before the previous one")
+    func rotationKeepsTwoTokens() async throws {
+        let server = try await TestServer()
+        let header = HTTPField.Name("X-Apple-CloudKit-Web-Auth-Token")!
+        @Sendable func liveTokens() async throws -> Int {
+            try await server.temporary.storage.credentials(of: .webAuthToken, container: server.container).count
+        }
+        try await server.live { client in
+            func uri(_ token: String) -> String {
+                server.path("users/current") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(token))"
+            }
+            // A client that keeps sending its first token, as MistKit does.
+            var successors = Set<String>()
+            for _ in 0..<30 {
+                let answer = try await client.execute(uri: uri(server.webAuthToken), method: .get)
+                #expect(answer.status == .ok)
+                successors.insert(try #require(answer.headers[header]))
+            }
+            #expect(successors.count == 1)
+            #expect(try await liveTokens() == 2)
+            // A client that follows rotation: each answer's token for the next request.
+            var token = try #require(successors.first)
+            var used = [server.webAuthToken]
+            for _ in 0..<10 {
+                let answer = try await client.execute(uri: uri(token), method: .get)
+                #expect(answer.status == .ok)
+                used.append(token)
+                token = try #require(answer.headers[header])
+                #expect(try await liveTokens() == 2)
+            }
+            // The previous token works for its grace period; those before it no longer do.
+            #expect(try await client.execute(uri: uri(used[used.count - 1]), method: .get).status == .ok)
+            #expect(try await client.execute(uri: uri(used[used.count - 2]), method: .get).status == .unauthorized)
+            #expect(try await client.execute(uri: uri(server.webAuthToken), method: .get).status == .unauthorized)
+        }
+    }
+
     @Test("an API token alone gets AUTHENTICATION_REQUIRED with a sign-in page that explains itself")
     func authenticationRequired() async throws {
         let server = try await TestServer()

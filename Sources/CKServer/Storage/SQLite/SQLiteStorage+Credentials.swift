@@ -6,19 +6,23 @@ extension SQLiteStorage {
     public func insertCredential(_ credential: CredentialRecord) async throws {
         try await writer.write { db in
             try Self.insisting(unique: "this credential exists already") {
-                try db.execute(
-                    sql: """
-                        INSERT INTO credentials
-                            (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        credential.secretHash, credential.kind.rawValue, credential.label, credential.container?.rawValue,
-                        credential.userRecordName, credential.isReadOnly, credential.createdAt.timeIntervalSince1970,
-                        credential.expiresAt?.timeIntervalSince1970,
-                    ])
+                try Self.insert(credential, in: db)
             }
         }
+    }
+
+    private static func insert(_ credential: CredentialRecord, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO credentials
+                    (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at, sign_in)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                credential.secretHash, credential.kind.rawValue, credential.label, credential.container?.rawValue,
+                credential.userRecordName, credential.isReadOnly, credential.createdAt.timeIntervalSince1970,
+                credential.expiresAt?.timeIntervalSince1970, credential.signIn,
+            ])
     }
 
     public func credential(secretHash: String) async throws -> CredentialRecord? {
@@ -28,17 +32,30 @@ extension SQLiteStorage {
         }
     }
 
-    public func shortenCredential(secretHash: String, toExpireBy date: Date) async throws {
+    public func rotateWebAuthToken(
+        _ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date
+    ) async throws -> Data? {
         try await writer.write { db in
+            guard let presented = try Row.fetchOne(
+                db, sql: "SELECT sign_in, sealed_successor FROM credentials WHERE secret_hash = ?", arguments: [presentedHash])
+            else { return nil }
+            if let sealed = presented["sealed_successor"] as Data? {
+                return sealed
+            }
+            let signIn = presented["sign_in"] as String? ?? presentedHash
+            var joining = successor
+            joining.signIn = signIn
+            try Self.insert(joining, in: db)
             try db.execute(
-                sql: "UPDATE credentials SET expires_at = ? WHERE secret_hash = ? AND (expires_at IS NULL OR expires_at > ?)",
-                arguments: [date.timeIntervalSince1970, secretHash, date.timeIntervalSince1970])
-        }
-    }
-
-    public func deleteExpiredCredentials(before date: Date) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [date.timeIntervalSince1970])
+                sql: """
+                    UPDATE credentials SET sealed_successor = ?, expires_at = MIN(COALESCE(expires_at, ?), ?) WHERE secret_hash = ?
+                    """,
+                arguments: [sealedSuccessor, graceEnd.timeIntervalSince1970, graceEnd.timeIntervalSince1970, presentedHash])
+            try db.execute(
+                sql: "DELETE FROM credentials WHERE (sign_in = ? OR secret_hash = ?) AND secret_hash NOT IN (?, ?)",
+                arguments: [signIn, signIn, presentedHash, successor.secretHash])
+            try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [now.timeIntervalSince1970])
+            return nil
         }
     }
 
@@ -101,7 +118,7 @@ extension SQLiteStorage {
             container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)),
             userRecordName: row["user_record_name"], isReadOnly: row["read_only"],
             createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)), signIn: row["sign_in"])
     }
 
     /// A server key read from its row.

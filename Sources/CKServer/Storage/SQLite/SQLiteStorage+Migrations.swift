@@ -200,6 +200,13 @@ extension SQLiteStorage {
         migrator.registerMigration("credential expiry index") { db in
             try db.execute(sql: "CREATE INDEX credentials_by_expiry ON credentials (expires_at)")
         }
+        migrator.registerMigration("web auth token sign-ins") { db in
+            try db.execute(sql: """
+                ALTER TABLE credentials ADD COLUMN sign_in TEXT;
+                ALTER TABLE credentials ADD COLUMN sealed_successor BLOB;
+                CREATE INDEX credentials_by_sign_in ON credentials (sign_in);
+                """)
+        }
         migrator.registerMigration("parents and shares") { db in
             try db.execute(sql: """
                 ALTER TABLE records ADD COLUMN parent_name TEXT;

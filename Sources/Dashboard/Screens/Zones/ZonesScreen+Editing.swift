@@ -77,7 +77,7 @@ extension ZonesScreen {
 
     /// Why `name` cannot name a new zone here; `nil` when it can.
     private func problem(withNewName name: String) -> String? {
-        if let problem = NamingRules.problem(with: name, kind: "zone") { return problem }
+        if let problem = ObjectName.problem(with: name, kind: "zone") { return problem }
         if zones.value?.contains(where: { $0.zoneID.zoneName == name }) == true { return "there is a zone \(name) already" }
         return nil
     }

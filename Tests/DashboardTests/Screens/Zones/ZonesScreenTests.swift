@@ -33,7 +33,7 @@ struct ZonesScreenTests {
             #expect(dashboard.screen.contains("Name of the custom zone to create in demo's private database:"))
             try await dashboard.type("_Trips")
             try await dashboard.press(.enter)
-            #expect(dashboard.app.status?.text.contains("starts with an underscore") == true)
+            #expect(dashboard.app.status?.text.contains("starting with an underscore are reserved") == true)
             #expect(dashboard.screen.contains("New zone"))
             try await dashboard.press(.control("u"))
             try await dashboard.type("Trips")

@@ -28,7 +28,7 @@ struct HostileLoadTests {
                 group.addTask {
                     try await BlockingCall.run {
                         let connection = try RawConnection(port: port, timeout: 30)
-                        connection.send("POST \(path)\(credentials) HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.count)\r\n\r\n")
+                        connection.send("POST \(path)\(credentials) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n\r\n")
                         connection.send(body)
                         return connection.readAnswer()
                     }

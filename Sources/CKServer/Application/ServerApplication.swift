@@ -16,6 +16,8 @@ public func buildApplication(
     services: ServerServices, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "ckserver"),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+    var services = services
+    services.configuration.listeningHost = host
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: CrossOriginMiddleware())

@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: String?
     /// What one request and all requests together may cost.
     public var limits = ServerLimits()
+    /// The address the server listens on, set when it starts: a server on loopback takes only loopback names in
+    /// the Host header.
+    var listeningHost: String?
 
     /// Creates a configuration.
     public init(

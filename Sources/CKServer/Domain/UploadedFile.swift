@@ -4,10 +4,16 @@ public struct UploadedFile: Hashable, Sendable {
     public var checksum: String
     /// The size in bytes.
     public var size: Int64
+    /// Whom the upload was for; `nil` for an upload stored before uploads were bound to their origin.
+    public var origin: UploadOrigin?
+    /// Whether a record holds the file, or held it once.
+    public var wasHeld: Bool
 
     /// Creates an uploaded file.
-    public init(checksum: String, size: Int64) {
+    public init(checksum: String, size: Int64, origin: UploadOrigin? = nil, wasHeld: Bool = false) {
         self.checksum = checksum
         self.size = size
+        self.origin = origin
+        self.wasHeld = wasHeld
     }
 }

@@ -11,9 +11,9 @@ struct AssetsRoutes {
         group.postOperation("assets/upload", services: services, assets.requestUploads)
         group.postOperation("assets/rereference", services: services, assets.rereference)
         router.post("assets/upload/:slot") { request, context in
-            let container = try await assets.takeUploadSlot(context.parameters.get("slot") ?? "")
+            let origin = try await assets.takeUploadSlot(context.parameters.get("slot") ?? "")
             return try await services.bodyMemory.read(request, upTo: services.configuration.maximumAssetSize) { bytes in
-                try JSONResponse.make(try await assets.upload(bytes, into: container))
+                try JSONResponse.make(try await assets.upload(bytes, for: origin))
             }
         }
         router.get("assets/download/:container/:receipt") { _, context in

@@ -56,7 +56,7 @@ struct DatabaseRequest: Sendable {
             .authenticate(RequestCredentials(request), container: container)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            serverURL: serverURL(of: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)
+            serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)
         return (DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken), authentication)
     }
 
@@ -64,16 +64,6 @@ struct DatabaseRequest: Sendable {
     private static func subpaths(of request: Request) -> [String] {
         guard let query = request.uri.query, !query.isEmpty else { return [request.uri.path] }
         return [request.uri.path + "?" + query, request.uri.path]
-    }
-
-    /// The address clients reach this server at, for URLs it hands out: the configured public URL, or
-    /// `http://` and the Host the request was sent to.
-    static func serverURL(of request: Request, configuration: ServerConfiguration) -> String {
-        guard var url = configuration.publicURL else { return "http://\(request.head.authority ?? "localhost")" }
-        while url.hasSuffix("/") {
-            url.removeLast()
-        }
-        return url
     }
 
     /// A JSON response carrying the rotated web auth token, when there is one; with `numbersAsStrings`, INT64

@@ -25,6 +25,10 @@ struct ManagementDevelopmentRoutes {
         ) { body, context, caller in
             let container = try await context.managedContainer(caller, services: services)
             let result = try await schemas.resetDevelopment(of: container.id, dryRun: body.dryRun ?? false)
+            if result.applied {
+                // The deleted records' files go with them: download URLs need no credentials.
+                try await AssetService(storage: services.storage, configuration: services.configuration).collectGarbage()
+            }
             let records = result.deletedRecords.sorted { $0.key < $1.key }.map { ManagementSchema.RecordCount(recordType: $0.key, records: $0.value) }
             let answer = ManagementSchema.ResetResponse(
                 applied: result.applied, records: records, changes: result.diff.changes.map(ManagementSchema.Change.init))

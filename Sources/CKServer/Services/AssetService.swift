@@ -5,8 +5,9 @@ import Foundation
 /// The files of ASSET fields: upload URLs, uploads, downloads, and removing files no record holds any more.
 ///
 /// Files live in the data folder's `assets/`, named by the SHA-256 of their content, so the same file
-/// uploaded twice is stored once. An upload answers a receipt; a record saved with it holds the file, and a
-/// file that no record holds is removed once its upload is 15 minutes old.
+/// uploaded twice is stored once. An upload answers a receipt bound to whom the upload URL was for (its
+/// `UploadOrigin`); a record saved with it holds the file. A file no record holds is removed once its upload is
+/// 15 minutes old, or as soon as the records that held it are gone.
 public struct AssetService: Sendable {
     /// How long an upload URL accepts a file, and how long an upload waits for a record to hold it.
     public static let uploadWindow: TimeInterval = 15 * 60
@@ -28,7 +29,7 @@ public struct AssetService: Sendable {
         var tokens: [AssetsUpload.Token] = []
         for token in request.tokens {
             let slot = SecretGenerator.hex(SecretGenerator.randomBytes(16))
-            try await storage.createUploadSlot(slot, in: access.container.id, expiresAt: Date().addingTimeInterval(Self.uploadWindow))
+            try await storage.createUploadSlot(slot, for: Self.origin(of: access), expiresAt: Date().addingTimeInterval(Self.uploadWindow))
             tokens.append(AssetsUpload.Token(
                 recordName: token.recordName ?? UUID().uuidString, fieldName: token.fieldName,
                 url: "\(access.serverURL)/assets/upload/\(slot)"))
@@ -59,18 +60,25 @@ public struct AssetService: Sendable {
         return AssetsRereference.Response(assets: assets)
     }
 
-    /// The container an upload URL's `slot` was handed out for, used up by this call: checked before the upload's
-    /// bytes are read, so an unknown URL costs nothing.
-    public func takeUploadSlot(_ slot: String) async throws -> ContainerID {
-        guard let container = try await storage.takeUploadSlot(slot, now: Date()) else {
-            throw ServerError(.notFound, reason: "this upload URL is unknown or older than 15 minutes; ask assets/upload for a new one")
-        }
-        return container
+    /// Whom an upload URL asked for by `access` is for.
+    static func origin(of access: DatabaseAccess) -> UploadOrigin {
+        UploadOrigin(
+            container: access.container.id, environment: access.environment, database: access.database,
+            uploader: access.caller.userRecordName ?? "")
     }
 
-    /// Stores the bytes POSTed to an upload URL of `container` and answers the `singleFile` receipt to save in
-    /// the record.
-    public func upload(_ bytes: [UInt8], into container: ContainerID) async throws -> AssetsUpload.Receipt {
+    /// Whom an upload URL's `slot` was handed out for, used up by this call: checked before the upload's bytes
+    /// are read, so an unknown URL costs nothing.
+    public func takeUploadSlot(_ slot: String) async throws -> UploadOrigin {
+        guard let origin = try await storage.takeUploadSlot(slot, now: Date()) else {
+            throw ServerError(.notFound, reason: "this upload URL is unknown or older than 15 minutes; ask assets/upload for a new one")
+        }
+        return origin
+    }
+
+    /// Stores the bytes POSTed to an upload URL for `origin` and answers the `singleFile` receipt to save in the
+    /// record.
+    public func upload(_ bytes: [UInt8], for origin: UploadOrigin) async throws -> AssetsUpload.Receipt {
         guard bytes.count <= configuration.maximumAssetSize else {
             throw ServerError(.quotaExceeded, reason: "the file is \(bytes.count) bytes; this server accepts at most \(configuration.maximumAssetSize)")
         }
@@ -82,7 +90,7 @@ public struct AssetService: Sendable {
             try Data(bytes).write(to: file, options: .atomic)
         }
         let receipt = SecretGenerator.hex(SecretGenerator.randomBytes(16))
-        try await storage.insertAsset(receipt: receipt, checksum: checksum, size: Int64(bytes.count), in: container, at: Date())
+        try await storage.insertAsset(receipt: receipt, checksum: checksum, size: Int64(bytes.count), origin: origin, at: Date())
         let fileChecksum = Data(digest).base64EncodedString()
         return AssetsUpload.Receipt(singleFile: Asset(
             fileChecksum: fileChecksum, size: Int64(bytes.count), referenceChecksum: fileChecksum,
@@ -99,10 +107,17 @@ public struct AssetService: Sendable {
         return data
     }
 
-    /// The ASSET value to store for a value a client saves: the checksum and size of the file its receipt
-    /// names (never what the client claims), or `nil` when the receipt is not one of this container's.
-    static func stored(_ asset: Asset, files: [String: UploadedFile]) -> Asset? {
+    /// The ASSET value to store for a value a client saves through `access`: the checksum and size of the file its
+    /// receipt names (never what the client claims), or `nil` when the receipt is not one `access` may save: not of
+    /// this container, environment and database, or not yet held by a record and uploaded by someone else.
+    static func stored(_ asset: Asset, files: [String: UploadedFile], access: DatabaseAccess) -> Asset? {
         guard let receipt = asset.receipt, let file = files[receipt], let digest = bytes(hex: file.checksum) else { return nil }
+        if let origin = file.origin {
+            let saver = Self.origin(of: access)
+            guard origin.environment == saver.environment, origin.database == saver.database,
+                origin.uploader == saver.uploader || file.wasHeld
+            else { return nil }
+        }
         let checksum = Data(digest).base64EncodedString()
         return Asset(
             fileChecksum: checksum, size: file.size, referenceChecksum: asset.referenceChecksum ?? checksum,
@@ -122,7 +137,8 @@ public struct AssetService: Sendable {
         return bytes
     }
 
-    /// Removes the uploads no record holds that are older than the upload window, and their files.
+    /// Removes the uploads no record holds that a record held once or that are older than the upload window, and
+    /// their files.
     public func collectGarbage(now: Date = Date()) async throws {
         for checksum in try await storage.collectUnreferencedAssets(uploadedBefore: now.addingTimeInterval(-Self.uploadWindow)) {
             try? FileManager.default.removeItem(at: configuration.assetsDirectory.appendingPathComponent(checksum))

@@ -115,7 +115,7 @@ public struct DemoContainer: Sendable {
             AssetsUpload.Request(tokens: [AssetsUpload.TokenRequest(recordType: "Party", fieldName: "invitation")]), access: access)
         let name = String(slot.tokens[0].url.split(separator: "/").last ?? "")
         let card = Array("You are invited to the demo party. Bring snacks.\n".utf8)
-        return try await assets.upload(card, into: try await assets.takeUploadSlot(name)).singleFile
+        return try await assets.upload(card, for: try await assets.takeUploadSlot(name)).singleFile
     }
 
     private static let names = ["Picnic", "Barbecue", "Brunch", "Gala", "Karaoke", "Potluck", "Quiz night", "Rooftop dinner"]

@@ -48,7 +48,7 @@ extension RecordService {
                 var operation = operation
                 let typeName = operation.record.recordType ?? existing[name]?.recordType
                 let recordType = typeName.flatMap { admission.schema.recordType(named: $0) }
-                operation.record.fields = try operation.record.fields.map { try Self.storedAssets(SchemaEnforcement.coerced($0, to: recordType), files: files) }
+                operation.record.fields = try operation.record.fields.map { try Self.storedAssets(SchemaEnforcement.coerced($0, to: recordType), files: files, access: access) }
                 return try plan(
                     operation, name: name, existing: existing[name].flatMap { reached.scope?.contains($0.recordName) ?? true ? $0 : nil },
                     admission: admission[index], schema: admission.schema, sharing: sharing, scope: scope, access: access)
@@ -301,11 +301,11 @@ extension RecordService {
     }
 
     /// The fields with each ASSET value replaced by what the server knows of the file its receipt names;
-    /// a value without the receipt of a file uploaded to this container is refused.
-    private static func storedAssets(_ fields: [String: FieldValue], files: [String: UploadedFile]) throws -> [String: FieldValue] {
+    /// a value without the receipt of a file the caller may save here is refused.
+    private static func storedAssets(_ fields: [String: FieldValue], files: [String: UploadedFile], access: DatabaseAccess) throws -> [String: FieldValue] {
         func stored(_ asset: Asset, _ name: String) throws -> Asset {
-            guard let stored = AssetService.stored(asset, files: files) else {
-                throw ServerError(.badRequest, reason: "the ASSET value of field '\(name)' needs the receipt of a file uploaded with assets/upload")
+            guard let stored = AssetService.stored(asset, files: files, access: access) else {
+                throw ServerError(.badRequest, reason: "the ASSET value of field '\(name)' needs the receipt of a file you uploaded with assets/upload for this database, or of one a record you can read holds")
             }
             return stored
         }

@@ -4,10 +4,13 @@ import CKSchema
 /// Lists, looks up, creates and deletes zones.
 public struct ZoneService: Sendable {
     let storage: any ServerStorage
+    /// Removes the files of a deleted zone's records at once; `nil` leaves them for a later collection.
+    let assets: AssetService?
 
-    /// Creates the service over a storage.
-    public init(storage: any ServerStorage) {
+    /// Creates the service over a storage, removing deleted zones' files through `assets` when given.
+    public init(storage: any ServerStorage, assets: AssetService? = nil) {
         self.storage = storage
+        self.assets = assets
     }
 
     /// `zones/list`: every zone of the database the request reaches (in the shared database, the zones shared
@@ -49,6 +52,8 @@ public struct ZoneService: Sendable {
                     guard try await storage.deleteZone(key) else {
                         throw ServerError(.zoneNotFound, reason: "there is no zone \(key.zoneName)")
                     }
+                    // Download URLs need no credentials: the files go with the zone, not at some later save.
+                    try await assets?.collectGarbage()
                     results.append(.success(Zone(zoneID: Self.wireZoneID(key), deleted: true)))
                 }
             } catch var error as ServerError {

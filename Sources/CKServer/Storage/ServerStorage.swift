@@ -194,20 +194,20 @@ public protocol ServerStorage: Sendable {
     /// Whether a push token exists.
     func pushTokenExists(_ token: String) async throws -> Bool
 
-    /// Opens an upload slot that accepts one file until `expiresAt`.
-    func createUploadSlot(_ slot: String, in container: ContainerID, expiresAt: Date) async throws
+    /// Opens an upload slot for `origin` that accepts one file until `expiresAt`.
+    func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws
 
-    /// Closes an upload slot and returns its container, or `nil` if there is no such slot or it expired.
-    func takeUploadSlot(_ slot: String, now: Date) async throws -> ContainerID?
+    /// Closes an upload slot and returns whom it was for, or `nil` if there is no such slot or it expired.
+    func takeUploadSlot(_ slot: String, now: Date) async throws -> UploadOrigin?
 
-    /// Records an uploaded file under its receipt.
-    func insertAsset(receipt: String, checksum: String, size: Int64, in container: ContainerID, at date: Date) async throws
+    /// Records an uploaded file under its receipt, bound to its origin.
+    func insertAsset(receipt: String, checksum: String, size: Int64, origin: UploadOrigin, at date: Date) async throws
 
-    /// The files uploaded to the container under these receipts: their checksum (hex) and size, by receipt.
+    /// The files uploaded to the container under these receipts, by receipt.
     func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile]
 
-    /// Forgets the uploads that no record references and that are older than `date`, and returns the checksums
-    /// of the files no upload uses any more, to remove from disk.
+    /// Forgets the uploads that no record references and that either a record held once or are older than
+    /// `date`, and returns the checksums of the files no upload uses any more, to remove from disk.
     func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String]
 
     /// Rebuilds the index entries of every live record of a type, in every database and zone of a container

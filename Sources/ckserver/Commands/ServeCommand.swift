@@ -21,12 +21,21 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "url"))
     var publicURL: String?
 
+    @Option(help: ArgumentHelp("The most connections open at once; past it a connection is answered TRY_AGAIN_LATER and closed.", valueName: "count"))
+    var maxConnections = ServerLimits().connections
+
+    @Option(help: ArgumentHelp(
+        "Seconds a connection may send nothing (no request head, no body part, no new request) before it is closed.", valueName: "seconds"))
+    var idleTimeout = Int(ServerLimits().idleTimeout.components.seconds)
+
     @OptionGroup var data: DataOptions
 
     func validate() throws {
         if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {
             throw ValidationError("--public-url must be an http:// or https:// address, such as https://ck.example.com")
         }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be at least 1 second") }
     }
 
     func run() async throws {
@@ -38,6 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
         try await runReportingFailures {
             var configuration = data.configuration
             configuration.publicURL = publicURL
+            configuration.limits.connections = maxConnections
+            configuration.limits.idleTimeout = .seconds(idleTimeout)
+            if publicURL == nil, !["127.0.0.1", "localhost", "::1"].contains(host) {
+                Logger(label: "ckserver").warning(
+                    "no --public-url: the URLs handed out (uploads, downloads, courier, sign-in) are built from each request's checked Host header")
+            }
             let services = ServerServices(storage: try data.openStorage(), configuration: configuration)
             try await runServer(services: services, host: host, port: port)
         }

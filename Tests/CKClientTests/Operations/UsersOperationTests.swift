@@ -17,7 +17,7 @@ struct UsersOperationTests {
             let caller = try await client.callerIdentity()
             #expect(caller.userRecordName == server.user.userRecordName)
 
-            let stale = server.userClient()
+            let stale = server.client(.user(apiToken: server.apiToken, webAuthToken: server.webAuthToken))
             let error = await #expect(throws: CloudKitClientError.self) { try await stale.currentUser() }
             #expect(error?.serverErrorCode == .authenticationFailed)
         }

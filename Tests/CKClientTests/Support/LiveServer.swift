@@ -26,6 +26,8 @@ struct LiveServer: Sendable {
     let webAuthToken: String
     let url: URL
     let transport: AsyncHTTPClientTransport
+    /// The test user's client: every `userClient` shares its web auth token, as one program signed in once does.
+    private let signedIn: CloudKitClient
 
     /// Runs `body` against a fresh server, then stops the server and removes its data folder.
     /// - Parameters:
@@ -49,9 +51,14 @@ struct LiveServer: Sendable {
         var logger = Logger(label: "ckserver")
         logger.logLevel = .critical
         let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
+        let transport = AsyncHTTPClientTransport()
+        let signedIn = CloudKitClient(
+            configuration: ClientConfiguration(
+                serverURL: server.url, container: container, credentials: .user(apiToken: apiToken, webAuthToken: webAuthToken), retryPolicy: .never),
+            transport: transport)
         let live = LiveServer(
             storage: storage, configuration: configuration, apiToken: apiToken, user: user, webAuthToken: webAuthToken, url: server.url,
-            transport: AsyncHTTPClientTransport())
+            transport: transport, signedIn: signedIn)
         do {
             let value = try await body(live)
             try await live.transport.shutdown()
@@ -72,8 +79,9 @@ struct LiveServer: Sendable {
             transport: transport)
     }
 
-    /// A client acting as the test user, with the API token and the user's web auth token.
+    /// A client acting as the test user, with the API token and the user's web auth token, which rotates once for
+    /// all of these clients: the server keeps only a sign-in's newest token and the one before.
     func userClient(database: DatabaseScope = .public) -> CloudKitClient {
-        client(.user(apiToken: apiToken, webAuthToken: webAuthToken), database: database)
+        signedIn.database(database)
     }
 }

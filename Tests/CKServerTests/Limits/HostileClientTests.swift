@@ -43,16 +43,16 @@ struct HostileClientTests {
         defer { Task { await loopback.stop() } }
         // Each promises 200 MB and sends none of it: the answer can only come before the body.
         let promised = "Content-Type: application/json\r\nContent-Length: 200000000\r\n\r\n"
-        let anonymous = try #require(try await answer("POST \(server.path("records/query")) HTTP/1.1\r\nHost: a\r\n\(promised)", port: loopback.port))
+        let anonymous = try #require(try await answer("POST \(server.path("records/query")) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(anonymous.status == 401)
         #expect(anonymous.serverErrorCode == "AUTHENTICATION_FAILED")
         let wrongToken = try #require(try await answer(
-            "POST \(server.path("records/modify"))?ckAPIToken=nope HTTP/1.1\r\nHost: a\r\n\(promised)", port: loopback.port))
+            "POST \(server.path("records/modify"))?ckAPIToken=nope HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(wrongToken.status == 401)
         let unknown = try #require(try await answer(
-            "POST /database/1/iCloud.com.example.Nothing/development/public/records/modify HTTP/1.1\r\nHost: a\r\n\(promised)", port: loopback.port))
+            "POST /database/1/iCloud.com.example.Nothing/development/public/records/modify HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(unknown.serverErrorCode == "NOT_FOUND")
-        let upload = try #require(try await answer("POST /assets/upload/\(String(repeating: "0", count: 32)) HTTP/1.1\r\nHost: a\r\n\(promised)", port: loopback.port))
+        let upload = try #require(try await answer("POST /assets/upload/\(String(repeating: "0", count: 32)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(upload.status == 404)
         #expect(upload.serverErrorCode == "NOT_FOUND")
     }
@@ -63,16 +63,16 @@ struct HostileClientTests {
         let (loopback, _) = try await serve(server)
         defer { Task { await loopback.stop() } }
         let query = "\(server.path("records/query"))?ckAPIToken=\(server.apiToken)"
-        let declared = try #require(try await answer("POST \(query) HTTP/1.1\r\nHost: a\r\nContent-Length: 2000000\r\n\r\n", port: loopback.port))
+        let declared = try #require(try await answer("POST \(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\n\r\n", port: loopback.port))
         #expect(declared.status == 413)
         #expect(declared.serverErrorCode == "QUOTA_EXCEEDED")
         #expect(declared.reason.contains("1048576 bytes"))
         let modify = "\(server.path("records/modify"))?ckAPIToken=\(server.apiToken)"
-        let large = try #require(try await answer("POST \(modify) HTTP/1.1\r\nHost: a\r\nContent-Length: 17000000\r\n\r\n", port: loopback.port))
+        let large = try #require(try await answer("POST \(modify) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 17000000\r\n\r\n", port: loopback.port))
         #expect(large.serverErrorCode == "QUOTA_EXCEEDED")
         // 2 MB in 64 KB chunks, to an endpoint that takes 1 MB.
         let chunk = "10000\r\n" + String(repeating: " ", count: 65536) + "\r\n"
-        let chunked = "POST \(query) HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + String(repeating: chunk, count: 32) + "0\r\n\r\n"
+        let chunked = "POST \(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n" + String(repeating: chunk, count: 32) + "0\r\n\r\n"
         let refused = try #require(try await answer(chunked, port: loopback.port))
         #expect(refused.serverErrorCode == "QUOTA_EXCEEDED")
     }
@@ -82,7 +82,7 @@ struct HostileClientTests {
         let server = try await TestServer()
         let (loopback, services) = try await serve(server) { $0.bodyMemory = 1_000_000 }
         defer { Task { await loopback.stop() } }
-        let head = "POST \(server.path("records/query"))?ckAPIToken=\(server.apiToken) HTTP/1.1\r\nHost: a\r\nContent-Length: 600000\r\n\r\n"
+        let head = "POST \(server.path("records/query"))?ckAPIToken=\(server.apiToken) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 600000\r\n\r\n"
         let port = loopback.port
         let holding = try await BlockingCall.run { () throws -> RawConnection in
             let connection = try RawConnection(port: port)
@@ -108,17 +108,17 @@ struct HostileClientTests {
         defer { Task { await loopback.stop() } }
         let path = server.path("records/query")
         let cases: [(String, [UInt8])] = [
-            ("Content-Length with Transfer-Encoding", Array("POST \(path) HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)),
-            ("a negative Content-Length", Array("POST \(path) HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n".utf8)),
-            ("a huge Content-Length", Array("POST \(path) HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8)),
-            ("a 1 MB URL", Array("GET /\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: a\r\n\r\n".utf8)),
-            ("a 1 MB header", Array("GET / HTTP/1.1\r\nHost: a\r\nX-Big: \(String(repeating: "b", count: 1 << 20))\r\n\r\n".utf8)),
-            ("5,000 headers", Array(("GET / HTTP/1.1\r\nHost: a\r\n" + (0..<5000).map { "X-\($0): v\r\n" }.joined() + "\r\n").utf8)),
-            ("invalid UTF-8 in the path", Array("GET /database/".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: a\r\n\r\n".utf8)),
+            ("Content-Length with Transfer-Encoding", Array("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)),
+            ("a negative Content-Length", Array("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -1\r\n\r\n".utf8)),
+            ("a huge Content-Length", Array("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8)),
+            ("a 1 MB URL", Array("GET /\(String(repeating: "a", count: 1 << 20)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
+            ("a 1 MB header", Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "b", count: 1 << 20))\r\n\r\n".utf8)),
+            ("5,000 headers", Array(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<5000).map { "X-\($0): v\r\n" }.joined() + "\r\n").utf8)),
+            ("invalid UTF-8 in the path", Array("GET /database/".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
             ("HTTP/0.9", Array("GET /\r\n\r\n".utf8)),
             ("garbage", (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }),
-            ("an unknown method", Array("BREW /pot HTTP/1.1\r\nHost: a\r\n\r\n".utf8)),
-            ("a malformed chunk", Array("POST \(path)?ckAPIToken=\(server.apiToken) HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n{}\r\n0\r\n\r\n".utf8)),
+            ("an unknown method", Array("BREW /pot HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
+            ("a malformed chunk", Array("POST \(path)?ckAPIToken=\(server.apiToken) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n{}\r\n0\r\n\r\n".utf8)),
         ]
         for (name, request) in cases {
             let answer = try await answer(request, port: loopback.port)
@@ -142,10 +142,10 @@ struct HostileClientTests {
         let (idle, refusal) = try await BlockingCall.run { () throws -> ([String?], String?) in
             // Three connections that start a request and never finish its head.
             let slow = try (0..<3).map { _ in try RawConnection(port: port, timeout: 10) }
-            slow.forEach { $0.send("GET / HTTP/1.1\r\nHost: a\r\n") }
+            slow.forEach { $0.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
             Thread.sleep(forTimeInterval: 0.3)
             let extra = try RawConnection(port: port)
-            extra.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            extra.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let refusal = extra.readToEnd()
             return (slow.map { $0.readToEnd() }, refusal)
         }
@@ -156,7 +156,7 @@ struct HostileClientTests {
         // Closed by the server (an end of stream, not the test's 10 s timeout), about a second after going quiet.
         #expect(idle.allSatisfy { $0 != nil }, "\(idle)")
         #expect(elapsed < .seconds(8), "\(elapsed)")
-        let afterwards = try #require(try await self.answer("GET \(server.path("users/current")) HTTP/1.1\r\nHost: a\r\n\r\n", port: port))
+        let afterwards = try #require(try await self.answer("GET \(server.path("users/current")) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port))
         #expect(afterwards.status == 401)
     }
 
@@ -169,17 +169,17 @@ struct HostileClientTests {
         let auth = "ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))"
         let create = #"{"apnsEnvironment":"development"}"#
         let created = try #require(try await answer(
-            "POST /device/1/\(server.container)/development/tokens/create?\(auth) HTTP/1.1\r\nHost: a\r\nContent-Length: \(create.utf8.count)\r\n\r\n\(create)",
+            "POST /device/1/\(server.container)/development/tokens/create?\(auth) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(create.utf8.count)\r\n\r\n\(create)",
             port: port))
         let token = try #require(created.json["apnsToken"] as? String)
         let courier = try #require((created.json["webcourierURL"] as? String)?.split(separator: "/").last)
         let register = #"{"apnsEnvironment":"development","apnsToken":"\#(token)"}"#
         let registered = try #require(try await answer(
-            "POST \(server.path("tokens/register"))?\(auth) HTTP/1.1\r\nHost: a\r\nContent-Length: \(register.utf8.count)\r\n\r\n\(register)", port: port))
+            "POST \(server.path("tokens/register"))?\(auth) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(register.utf8.count)\r\n\r\n\(register)", port: port))
         #expect(registered.status == 200)
         let polling = try await BlockingCall.run { () throws -> RawConnection in
             let connection = try RawConnection(port: port)
-            connection.send("GET /webcourier/\(courier) HTTP/1.1\r\nHost: a\r\n\r\n")
+            connection.send("GET /webcourier/\(courier) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             return connection
         }
         #expect(try await waitUntil { services.courierBell.waitingCount == 1 })

@@ -109,4 +109,77 @@ struct AssetsRoutesTests {
             }
         }
     }
+
+    /// Uploads `content` for the caller `as` in `database` and returns the `singleFile` value as JSON text.
+    private func upload(
+        _ content: String, _ server: TestServer, _ client: any TestClientProtocol, as credentials: TestCredentials, database: String = "public",
+        zone: String = "_defaultZone"
+    ) async throws -> String {
+        let body = #"{"zoneID":{"zoneName":"\#(zone)"},"tokens":[{"recordType":"Note","fieldName":"file"}]}"#
+        let tokens = try await server.post(client, "assets/upload", body, as: credentials, database: database).json["tokens"] as? [[String: Any]]
+        let url = try #require(tokens?.first?["url"] as? String)
+        let uploaded = try await client.execute(uri: path(url), method: .post, body: ByteBuffer(string: content))
+        let singleFile = try #require(try uploaded.json["singleFile"] as? [String: Any])
+        return String(decoding: try JSONSerialization.data(withJSONObject: singleFile), as: UTF8.self)
+    }
+
+    /// Saves a `Note` named `name` holding `asset` and returns the per-record answer.
+    private func save(
+        _ asset: String, as name: String, _ server: TestServer, _ client: any TestClientProtocol, by credentials: TestCredentials,
+        database: String = "public", zone: String = "_defaultZone"
+    ) async throws -> [String: Any] {
+        let body = #"{"zoneID":{"zoneName":"\#(zone)"},"operations":[{"operationType":"create","record":{"recordType":"Note","recordName":"\#(name)","fields":{"file":{"value":\#(asset),"type":"ASSET"}}}}]}"#
+        return try TestServer.records(try await server.post(client, "records/modify", body, as: credentials, database: database))[0]
+    }
+
+    /// The download URL's path of the file the record `name` holds.
+    private func downloadPath(of name: String, _ server: TestServer, _ client: any TestClientProtocol, as credentials: TestCredentials,
+                              database: String = "public", zone: String = "_defaultZone") async throws -> String {
+        let body = #"{"zoneID":{"zoneName":"\#(zone)"},"records":[{"recordName":"\#(name)"}]}"#
+        let fetched = try TestServer.records(try await server.post(client, "records/lookup", body, as: credentials, database: database))[0]
+        let value = try #require(((fetched["fields"] as? [String: Any])?["file"] as? [String: Any])?["value"] as? [String: Any])
+        return path(try #require(value["downloadURL"] as? String))
+    }
+
+    @Test("a receipt is saved only by its uploader, in the database it was uploaded for, until a record holds it; then readers may reuse it")
+    func receiptsBoundToTheirUpload() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        let ann = TestCredentials.user(try await server.secondUser().token)
+        try await server.live { client in
+            let mine = try await upload("mei's notes", server, client, as: me)
+            let stolen = try await save(mine, as: "ann-1", server, client, by: ann)
+            #expect(stolen["serverErrorCode"] as? String == "BAD_REQUEST")
+            let elsewhere = try await save(mine, as: "mei-private", server, client, by: me, database: "private")
+            #expect(elsewhere["serverErrorCode"] as? String == "BAD_REQUEST")
+            #expect(try await save(mine, as: "mei-1", server, client, by: me)["serverErrorCode"] == nil)
+            // Held by a record anyone may read, the file may be saved again, as assets/rereference offers.
+            #expect(try await save(mine, as: "ann-2", server, client, by: ann)["serverErrorCode"] == nil)
+        }
+    }
+
+    @Test("deleting a zone or resetting development removes the files its records held at once: their download URLs answer NOT_FOUND")
+    func filesGoWithTheirRecords() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Notes"}}}]}"#, as: me, database: "private")
+            let zoned = try await upload("a private note", server, client, as: me, database: "private", zone: "Notes")
+            #expect(try await save(zoned, as: "n1", server, client, by: me, database: "private", zone: "Notes")["serverErrorCode"] == nil)
+            let zonedDownload = try await downloadPath(of: "n1", server, client, as: me, database: "private", zone: "Notes")
+            #expect(try await client.execute(uri: zonedDownload, method: .get).status == .ok)
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"delete","zone":{"zoneID":{"zoneName":"Notes"}}}]}"#, as: me, database: "private")
+            #expect(try await client.execute(uri: zonedDownload, method: .get).status == .notFound)
+
+            let shared = try await upload("a public note", server, client, as: me)
+            #expect(try await save(shared, as: "p1", server, client, by: me)["serverErrorCode"] == nil)
+            let publicDownload = try await downloadPath(of: "p1", server, client, as: me)
+            #expect(try await client.execute(uri: publicDownload, method: .get).status == .ok)
+            let reset = try await client.execute(
+                uri: "/management/1/containers/\(server.container)/schema/reset", method: .post,
+                headers: [.authorization: "Bearer \(server.managementToken)"], body: ByteBuffer(string: "{}"))
+            #expect(reset.status == .ok)
+            #expect(try await client.execute(uri: publicDownload, method: .get).status == .notFound)
+        }
+    }
 }

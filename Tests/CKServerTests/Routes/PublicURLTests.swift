@@ -3,6 +3,7 @@ import CKServer
 import CKTestSupport
 import Foundation
 import HummingbirdTesting
+import Logging
 import Testing
 
 @Suite("URLs the server hands out", .heavy)
@@ -26,6 +27,35 @@ struct PublicURLTests {
                 client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: .user(server.webAuthToken))
             let url = try #require((try tokens.json["tokens"] as? [[String: Any]])?.first?["url"] as? String)
             #expect(url.hasPrefix("http://"))
+        }
+    }
+
+    @Test("without a public URL, a Host that is not a host name and port, or not a loopback name on a loopback server, is refused and no URL is built from it")
+    func checkedHostHeader() async throws {
+        let server = try await TestServer()
+        var logger = Logger(label: "ckserver")
+        logger.logLevel = .critical
+        let loopback = try await LoopbackServer.start(services: server.services, logger: logger)
+        defer { Task { await loopback.stop() } }
+        let port = loopback.port
+        let body = #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#
+        let path = server.path("assets/upload") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))"
+        func upload(host: String) async throws -> String? {
+            try await BlockingCall.run {
+                let connection = try RawConnection(port: port)
+                connection.send("POST \(path) HTTP/1.1\r\nHost: \(host)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                return connection.readAnswer()
+            }
+        }
+        for host in ["evil.example:1/../x", "evil.example", "127.0.0.1:99999", "a b", "[zz]"] {
+            let answer = try #require(try await upload(host: host))
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(host): \(answer.prefix(80))")
+            #expect(answer.contains(#""serverErrorCode":"BAD_REQUEST""#), "\(host)")
+            #expect(!answer.contains("/assets/upload/"), "\(host)")
+        }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] {
+            let answer = try #require(try await upload(host: host))
+            #expect(answer.contains("\"url\":\"http:\\/\\/\(host)\\/assets\\/upload\\/") || answer.contains("\"url\":\"http://\(host)/assets/upload/"), "\(host): \(answer.suffix(200))")
         }
     }
 }

@@ -3,29 +3,47 @@ import Foundation
 import GRDB
 
 extension SQLiteStorage {
-    public func createUploadSlot(_ slot: String, in container: ContainerID, expiresAt: Date) async throws {
+    public func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "INSERT INTO upload_slots (slot, container_id, expires_at) VALUES (?, ?, ?)",
-                arguments: [slot, container.rawValue, expiresAt.timeIntervalSince1970])
+                sql: "INSERT INTO upload_slots (slot, container_id, environment, database, uploader, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    slot, origin.container.rawValue, origin.environment.rawValue, origin.database.rawValue, origin.uploader,
+                    expiresAt.timeIntervalSince1970,
+                ])
         }
     }
 
-    public func takeUploadSlot(_ slot: String, now: Date) async throws -> ContainerID? {
+    public func takeUploadSlot(_ slot: String, now: Date) async throws -> UploadOrigin? {
         try await writer.write { db in
-            let row = try Row.fetchOne(db, sql: "SELECT container_id, expires_at FROM upload_slots WHERE slot = ?", arguments: [slot])
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM upload_slots WHERE slot = ?", arguments: [slot])
             try db.execute(sql: "DELETE FROM upload_slots WHERE slot = ? OR expires_at < ?", arguments: [slot, now.timeIntervalSince1970])
             guard let row, (row["expires_at"] as Double) >= now.timeIntervalSince1970 else { return nil }
-            return ContainerID(rawValue: row["container_id"])
+            return Self.uploadOrigin(row)
         }
     }
 
-    public func insertAsset(receipt: String, checksum: String, size: Int64, in container: ContainerID, at date: Date) async throws {
+    public func insertAsset(receipt: String, checksum: String, size: Int64, origin: UploadOrigin, at date: Date) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "INSERT INTO assets (receipt, container_id, checksum, size, uploaded_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [receipt, container.rawValue, checksum, size, date.timeIntervalSince1970])
+                sql: """
+                    INSERT INTO assets (receipt, container_id, environment, database, uploader, checksum, size, uploaded_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    receipt, origin.container.rawValue, origin.environment.rawValue, origin.database.rawValue, origin.uploader,
+                    checksum, size, date.timeIntervalSince1970,
+                ])
         }
+    }
+
+    /// The origin a slot or an upload row names; `nil` for one stored before uploads had an origin.
+    private static func uploadOrigin(_ row: Row) -> UploadOrigin? {
+        guard let container = ContainerID(rawValue: row["container_id"]),
+            let environment = (row["environment"] as String?).flatMap(ContainerEnvironment.init(rawValue:)),
+            let database = (row["database"] as String?).flatMap(DatabaseScope.init(rawValue:)), let uploader = row["uploader"] as String?
+        else { return nil }
+        return UploadOrigin(container: container, environment: environment, database: database, uploader: uploader)
     }
 
     public func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile] {
@@ -33,10 +51,10 @@ extension SQLiteStorage {
         return try await writer.read { db in
             let marks = Array(repeating: "?", count: receipts.count).joined(separator: ", ")
             let rows = try Row.fetchAll(
-                db, sql: "SELECT receipt, checksum, size FROM assets WHERE container_id = ? AND receipt IN (\(marks))",
+                db, sql: "SELECT * FROM assets WHERE container_id = ? AND receipt IN (\(marks))",
                 arguments: StatementArguments([container.rawValue] + receipts))
             return Dictionary(uniqueKeysWithValues: rows.map { row in
-                (row["receipt"] as String, UploadedFile(checksum: row["checksum"], size: row["size"]))
+                (row["receipt"] as String, UploadedFile(checksum: row["checksum"], size: row["size"], origin: Self.uploadOrigin(row), wasHeld: row["was_held"]))
             })
         }
     }
@@ -47,7 +65,7 @@ extension SQLiteStorage {
                 db,
                 sql: """
                     SELECT receipt, checksum FROM assets
-                    WHERE uploaded_at < ? AND NOT EXISTS (SELECT 1 FROM record_assets r WHERE r.receipt = assets.receipt)
+                    WHERE (uploaded_at < ? OR was_held) AND NOT EXISTS (SELECT 1 FROM record_assets r WHERE r.receipt = assets.receipt)
                     """,
                 arguments: [date.timeIntervalSince1970])
             var orphans: [String] = []

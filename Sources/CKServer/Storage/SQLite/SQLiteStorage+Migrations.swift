@@ -200,13 +200,6 @@ extension SQLiteStorage {
         migrator.registerMigration("credential expiry index") { db in
             try db.execute(sql: "CREATE INDEX credentials_by_expiry ON credentials (expires_at)")
         }
-        migrator.registerMigration("web auth token sign-ins") { db in
-            try db.execute(sql: """
-                ALTER TABLE credentials ADD COLUMN sign_in TEXT;
-                ALTER TABLE credentials ADD COLUMN sealed_successor BLOB;
-                CREATE INDEX credentials_by_sign_in ON credentials (sign_in);
-                """)
-        }
         migrator.registerMigration("parents and shares") { db in
             try db.execute(sql: """
                 ALTER TABLE records ADD COLUMN parent_name TEXT;
@@ -242,6 +235,25 @@ extension SQLiteStorage {
                     changes TEXT NOT NULL
                 );
                 CREATE INDEX audit_log_by_container ON audit_log (container_id, sequence);
+                """)
+        }
+        migrator.registerMigration("web auth token sign-ins") { db in
+            try db.execute(sql: """
+                ALTER TABLE credentials ADD COLUMN sign_in TEXT;
+                ALTER TABLE credentials ADD COLUMN sealed_successor BLOB;
+                CREATE INDEX credentials_by_sign_in ON credentials (sign_in);
+                """)
+        }
+        migrator.registerMigration("upload origins") { db in
+            try db.execute(sql: """
+                ALTER TABLE upload_slots ADD COLUMN environment TEXT;
+                ALTER TABLE upload_slots ADD COLUMN database TEXT;
+                ALTER TABLE upload_slots ADD COLUMN uploader TEXT;
+                ALTER TABLE assets ADD COLUMN environment TEXT;
+                ALTER TABLE assets ADD COLUMN database TEXT;
+                ALTER TABLE assets ADD COLUMN uploader TEXT;
+                ALTER TABLE assets ADD COLUMN was_held BOOLEAN NOT NULL DEFAULT 0;
+                UPDATE assets SET was_held = 1 WHERE EXISTS (SELECT 1 FROM record_assets r WHERE r.receipt = assets.receipt);
                 """)
         }
         return migrator

@@ -241,6 +241,7 @@ extension SQLiteStorage {
             try db.executeCached(
                 sql: "INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (?, ?, ?)",
                 binding: zoneID, record.recordName, receipt)
+            try db.executeCached(sql: "UPDATE assets SET was_held = 1 WHERE receipt = ? AND NOT was_held", binding: receipt)
         }
         for reference in indexes.references {
             try db.executeCached(

@@ -1,0 +1,24 @@
+import CKModel
+
+/// Whom an upload is for: the container, environment and database of the `assets/upload` request that asked for
+/// its URL, and the caller who sent it. Until a record holds the file, only that caller may save its receipt, and
+/// only in that database; once a record holds it, whoever reads the record may save it again there, as
+/// `assets/rereference` offers.
+public struct UploadOrigin: Hashable, Sendable {
+    /// The container of the upload URL.
+    public var container: ContainerID
+    /// The environment of the request that asked for the URL.
+    public var environment: ContainerEnvironment
+    /// The database of that request.
+    public var database: DatabaseScope
+    /// The caller of that request, by user record name (the developer's for a management token or a key).
+    public var uploader: String
+
+    /// Creates an origin.
+    public init(container: ContainerID, environment: ContainerEnvironment, database: DatabaseScope, uploader: String) {
+        self.container = container
+        self.environment = environment
+        self.database = database
+        self.uploader = uploader
+    }
+}

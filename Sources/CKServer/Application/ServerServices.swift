@@ -6,6 +6,8 @@ public struct ServerServices: Sendable {
     public var configuration: ServerConfiguration
     /// Wakes long-poll courier requests when their notifications arrive.
     public var courierBell = CourierBell()
+    /// Delivers the notifications of saves after they answered, in order.
+    public var notificationDeliveries = NotificationDeliveries()
     /// What the request bodies in flight hold, within the configuration's `bodyMemory` limit.
     public let bodyMemory: BodyMemory
 

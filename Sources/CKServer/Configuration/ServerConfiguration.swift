@@ -10,6 +10,8 @@ public struct ServerConfiguration: Sendable {
     public var rotatedTokenGracePeriod: Duration
     /// How long a `webcourierURL` request waits for a notification before answering with an empty body.
     public var courierWait: Duration
+    /// How long a push token lives without being created, registered or polled: 7 days unless set.
+    public var pushTokenIdleLifetime: Duration = .seconds(7 * 24 * 3600)
     /// The largest asset file accepted, in bytes.
     public var maximumAssetSize: Int
     /// The address clients reach the server at (`https://ck.example.com`), for the URLs it hands out (sign-in

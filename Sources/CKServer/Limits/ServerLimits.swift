@@ -16,6 +16,9 @@ public struct ServerLimits: Sendable {
     /// Connections open at once: 512. Past it a new connection is answered `TRY_AGAIN_LATER` and closed, so the
     /// server never runs out of descriptors (Linux's default limit is 1,024).
     public var connections = 512
+    /// The notifications one push token's queue keeps: 100. Past it the oldest are dropped and the oldest kept
+    /// says so (`ck.p`), as CloudKit coalesces the notifications of a device that is away.
+    public var notificationsPerToken = 100
     /// A connection that sends no request head, no body part and no new request for this long is closed: what
     /// bounds connections that never finish their headers, and idle keep-alive ones.
     public var idleTimeout: Duration = .seconds(20)

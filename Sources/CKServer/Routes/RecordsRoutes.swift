@@ -7,7 +7,7 @@ struct RecordsRoutes {
 
     func register(on group: RouterGroup<ServerRequestContext>) {
         let records = RecordService(
-            storage: services.storage, notifications: NotificationService(storage: services.storage, configuration: services.configuration, bell: services.courierBell),
+            storage: services.storage, notifications: NotificationService(services: services),
             assets: AssetService(storage: services.storage, configuration: services.configuration))
         group.postOperation("records/query", services: services, numbersAsStrings: \.numbersAsStrings, records.query)
         group.postOperation("records/lookup", services: services, numbersAsStrings: \.numbersAsStrings, records.lookup)

@@ -7,7 +7,7 @@ struct TokensRoutes {
     let services: ServerServices
 
     func register(on router: Router<ServerRequestContext>) {
-        let notifications = NotificationService(storage: services.storage, configuration: services.configuration, bell: services.courierBell)
+        let notifications = NotificationService(services: services)
         for prefix in ["device/1/:container/:environment", "database/1/:container/:environment/:database"] {
             router.post(RouterPath(prefix + "/tokens/create")) { request, context in
                 try await DatabaseRequest.receive(request, context: context, decoding: Tokens.CreateRequest.self, services: services) { body, resolved in

@@ -5,10 +5,12 @@ import ServiceLifecycle
 
 /// Push tokens, the notifications of subscriptions, and their delivery through the long-poll courier.
 ///
-/// A record saved or deleted is matched against the subscriptions of its database; each match queues one
-/// notification in CloudKit's payload shape (`aps` and `ck.qry` or `ck.fet`) for every registered token of
-/// the subscription's owner. Queued notifications stay until a courier request takes them, so a client that
-/// was not polling misses nothing.
+/// A record saved or deleted is matched against the subscriptions of its database, after the save has answered;
+/// each match queues one notification in CloudKit's payload shape (`aps` and `ck.qry` or `ck.fet`) for every
+/// registered token of the subscription's owner. Queued notifications stay until a courier request takes them,
+/// so a client that was not polling misses nothing, up to `ServerLimits.notificationsPerToken` a token: past it
+/// the oldest are dropped, coalesced into the oldest kept, which says so (`ck.p`: pruned) as CloudKit does. A
+/// token nobody has created, registered or polled for `pushTokenIdleLifetime` is forgotten with its queue.
 public struct NotificationService: Sendable {
     /// How long a waiting courier request goes without looking at the queue, for notifications queued by
     /// another process on the same data folder.
@@ -17,12 +19,25 @@ public struct NotificationService: Sendable {
     let storage: any ServerStorage
     let configuration: ServerConfiguration
     let bell: CourierBell
+    let deliveries: NotificationDeliveries
 
-    /// Creates the service; `bell` must be the one every other instance of the server uses.
-    public init(storage: any ServerStorage, configuration: ServerConfiguration, bell: CourierBell) {
+    /// Creates the service; `bell` and `deliveries` must be the ones every other instance of the server uses.
+    public init(storage: any ServerStorage, configuration: ServerConfiguration, bell: CourierBell, deliveries: NotificationDeliveries) {
         self.storage = storage
         self.configuration = configuration
         self.bell = bell
+        self.deliveries = deliveries
+    }
+
+    /// The services' own bell and deliveries.
+    public init(services: ServerServices) {
+        self.init(storage: services.storage, configuration: services.configuration, bell: services.courierBell, deliveries: services.notificationDeliveries)
+    }
+
+    /// The earliest a push token must have been seen to be alive at `now`.
+    private func livingSince(_ now: Date = Date()) -> Date {
+        let lifetime = configuration.pushTokenIdleLifetime.components
+        return now.addingTimeInterval(-(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18))
     }
 
     /// `tokens/create`: a new push token for the signed-in user and the URL to long-poll for it.
@@ -31,7 +46,7 @@ public struct NotificationService: Sendable {
         let user = try access.requireUser()
         let bytes = SecretGenerator.randomBytes(32)
         let token = Data(bytes).base64EncodedString()
-        try await storage.createPushToken(token, for: user.userRecordName, in: access.container.id, environment: access.environment)
+        try await storage.createPushToken(token, for: user.userRecordName, in: access.container.id, environment: access.environment, now: Date())
         return Tokens.CreateResponse(
             apnsEnvironment: request.apnsEnvironment ?? access.environment.rawValue, apnsToken: token,
             webcourierURL: "\(serverURL)/webcourier/\(SecretGenerator.hex(bytes))")
@@ -41,7 +56,7 @@ public struct NotificationService: Sendable {
     public func registerToken(_ request: Tokens.RegisterRequest, access: DatabaseAccess) async throws {
         try access.requireWriter()
         let user = try access.requireUser()
-        guard try await storage.registerPushToken(request.apnsToken, for: user.userRecordName, in: access.container.id) else {
+        guard try await storage.registerPushToken(request.apnsToken, for: user.userRecordName, in: access.container.id, now: Date()) else {
             throw ServerError(.badRequest, reason: "the apnsToken was not created by tokens/create for this user")
         }
     }
@@ -50,15 +65,15 @@ public struct NotificationService: Sendable {
     /// or at once when the server begins to stop, so that a waiting courier never holds up its shutdown.
     public func poll(courier: String) async throws -> String? {
         guard let bytes = Self.bytes(hex: courier), case let token = Data(bytes).base64EncodedString(),
-            try await storage.pushTokenExists(token)
+            try await storage.pushTokenExists(token, seenSince: livingSince())
         else {
             throw ServerError(.notFound, reason: "there is no push token for this webcourierURL")
         }
         let deadline = ContinuousClock.now + configuration.courierWait
         return try await withGracefulShutdownHandler {
             while true {
-                if let payload = try await storage.takeNotification(for: token) {
-                    return payload
+                if let (payload, coalesced) = try await storage.takeNotification(for: token, now: Date()) {
+                    return coalesced ? Self.pruned(payload) : payload
                 }
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero, !Task.isShuttingDownGracefully, !Task.isCancelled else { return nil }
@@ -76,10 +91,19 @@ public struct NotificationService: Sendable {
         var reason: Int
     }
 
+    /// Queues the notifications of the subscriptions these changes in `zone` match, after the batches of the
+    /// saves before (a failure is the delivery's, not the save's: the save has committed).
+    func deliver(_ events: [RecordEvent], in zone: ZoneKey) async {
+        guard !events.isEmpty else { return }
+        await deliveries.deliver { try? await notify(events, in: zone) }
+    }
+
     /// Queues the notifications of the subscriptions these changes in `zone` match. In the public database a
     /// subscription fires only for records its owner may read.
     func notify(_ events: [RecordEvent], in zone: ZoneKey) async throws {
         guard !events.isEmpty else { return }
+        let alive = livingSince()
+        try await storage.deletePushTokens(seenBefore: alive)
         let candidates = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
             .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
         guard !candidates.isEmpty else { return }
@@ -95,7 +119,7 @@ public struct NotificationService: Sendable {
             let matching = events.filter { readable($0.record) && Self.matches($0, subscription, zone: zone) }
             guard !matching.isEmpty else { continue }
             if tokensByOwner[owner] == nil {
-                tokensByOwner[owner] = try await storage.pushTokens(of: owner, in: zone.container, environment: zone.environment)
+                tokensByOwner[owner] = try await storage.pushTokens(of: owner, in: zone.container, environment: zone.environment, seenSince: alive)
             }
             for event in matching {
                 let payload = Self.payload(for: event, subscription: subscription, zone: zone)
@@ -107,7 +131,7 @@ public struct NotificationService: Sendable {
                 _ = try await storage.deleteSubscription(id, in: database)
             }
         }
-        try await storage.enqueueNotifications(queued)
+        try await storage.enqueueNotifications(queued, keepingAtMost: configuration.limits.notificationsPerToken)
         bell.ring(Set(queued.map(\.token)))
     }
 
@@ -181,6 +205,17 @@ public struct NotificationService: Sendable {
             ck["fet"] = details
         }
         let data = (try? JSONSerialization.data(withJSONObject: ["aps": aps, "ck": ck], options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A payload marked as standing for notifications dropped before it (`ck.p`: 1).
+    static func pruned(_ payload: String) -> String {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any],
+            var ck = object["ck"] as? [String: Any]
+        else { return payload }
+        ck["p"] = 1
+        object["ck"] = ck
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(payload.utf8)
         return String(decoding: data, as: UTF8.self)
     }
 

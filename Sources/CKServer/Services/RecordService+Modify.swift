@@ -88,7 +88,7 @@ extension RecordService {
             events += applied.cascaded.map { .init(record: $0, reason: 3) }
         }
         // The writes are committed: notifying and collecting files are best effort and cannot fail the request.
-        try? await notifications?.notify(events, in: zone)
+        await notifications?.deliver(events, in: zone)
         let releasedAssets = events.contains { event in
             event.reason != 1 && !RecordIndexing.assetReceipts(of: existing[event.record.recordName]?.fields ?? event.record.fields).isEmpty
         }

@@ -176,23 +176,28 @@ public protocol ServerStorage: Sendable {
     /// Deletes a subscription; `false` if there was none with that ID.
     func deleteSubscription(_ subscriptionID: String, in database: ZoneKey.Database) async throws -> Bool
 
-    /// Stores a push token created for a user.
-    func createPushToken(_ token: String, for owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws
+    /// Stores a push token created for a user, seen at `now`.
+    func createPushToken(_ token: String, for owner: String, in container: ContainerID, environment: ContainerEnvironment, now: Date) async throws
 
-    /// Registers a push token for its owner's subscriptions; `false` if the token is not the owner's.
-    func registerPushToken(_ token: String, for owner: String, in container: ContainerID) async throws -> Bool
+    /// Registers a push token for its owner's subscriptions, seen at `now`; `false` if the token is not the owner's.
+    func registerPushToken(_ token: String, for owner: String, in container: ContainerID, now: Date) async throws -> Bool
 
-    /// The registered push tokens of a user in a container environment.
-    func pushTokens(of owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws -> [String]
+    /// The registered push tokens of a user in a container environment seen since `date`.
+    func pushTokens(of owner: String, in container: ContainerID, environment: ContainerEnvironment, seenSince date: Date) async throws -> [String]
 
-    /// Queues notification payloads (JSON text) for push tokens, kept until they are delivered.
-    func enqueueNotifications(_ notifications: [(token: String, payload: String)]) async throws
+    /// Forgets the push tokens not seen since `date`, with their queued notifications.
+    func deletePushTokens(seenBefore date: Date) async throws
 
-    /// Takes the oldest notification queued for a token, if any: it is removed as it is handed over.
-    func takeNotification(for token: String) async throws -> String?
+    /// Queues notification payloads (JSON text) for push tokens, kept until they are delivered; a token's queue
+    /// keeps its `limit` newest, and the oldest it keeps is marked as standing for the ones dropped before it.
+    func enqueueNotifications(_ notifications: [(token: String, payload: String)], keepingAtMost limit: Int) async throws
 
-    /// Whether a push token exists.
-    func pushTokenExists(_ token: String) async throws -> Bool
+    /// Takes the oldest notification queued for a token, if any, marking the token seen at `now`: it is removed
+    /// as it is handed over, with whether it stands for notifications dropped before it.
+    func takeNotification(for token: String, now: Date) async throws -> (payload: String, coalesced: Bool)?
+
+    /// Whether a push token exists and was seen since `date`.
+    func pushTokenExists(_ token: String, seenSince date: Date) async throws -> Bool
 
     /// Opens an upload slot for `origin` that accepts one file until `expiresAt`.
     func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws

@@ -126,13 +126,54 @@ struct NotificationsRoutesTests {
             // enough for a save on a busy machine, and returns as soon as the save rings the bell.
             var patient = services.configuration
             patient.courierWait = .seconds(20)
-            let notifications = NotificationService(storage: services.storage, configuration: patient, bell: services.courierBell)
+            let notifications = NotificationService(storage: services.storage, configuration: patient, bell: services.courierBell, deliveries: services.notificationDeliveries)
             let courier = String(courierURL.split(separator: "/").last ?? "")
             async let waiting = notifications.poll(courier: courier)
             try await Task.sleep(for: .milliseconds(50))
             _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r1"}}]}"#, as: me, database: "private")
             let payload = try #require(try await waiting)
             #expect(payload.contains(#""sid":"box""#))
+        }
+    }
+
+    @Test("a token's queue keeps its newest notifications, the oldest kept marked pruned (ck.p); a token nobody polls is forgotten")
+    func coalescingAndExpiry() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        var configuration = server.temporary.configuration
+        configuration.limits.notificationsPerToken = 3
+        configuration.pushTokenIdleLifetime = .seconds(2)
+        let services = ServerServices(storage: server.temporary.storage, configuration: configuration)
+        try await buildApplication(services: services, port: 0).test(.live) { client in
+            let courierURL = try await courier(server, client, server.webAuthToken)
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+            // The type exists before the subscription, whose query its indexes must serve.
+            for number in 0...5 {
+                if number == 1 {
+                    let subscribed = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"receipts","firesOn":["create"],"query":{"recordType":"Receipt"},"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
+                    #expect(try (subscribed.json["subscriptions"] as? [[String: Any]])?.first?["serverErrorCode"] == nil)
+                }
+                _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r\#(number)"}}]}"#, as: me, database: "private")
+            }
+            while !services.notificationDeliveries.isIdle {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            var delivered: [(record: String?, pruned: Bool)] = []
+            while let notification = try await poll(client, courierURL) {
+                let ck = notification["ck"] as? [String: Any]
+                delivered.append(((ck?["qry"] as? [String: Any])?["rid"] as? String, ck?["p"] as? Int == 1))
+            }
+            #expect(delivered.map(\.record) == ["r3", "r4", "r5"])
+            #expect(delivered.map(\.pruned) == [true, false, false])
+
+            // Two seconds without a poll: the next save forgets the token, and its courier URL is unknown.
+            try await Task.sleep(for: .milliseconds(2500))
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r6"}}]}"#, as: me, database: "private")
+            while !services.notificationDeliveries.isIdle {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let path = String(courierURL.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+            #expect(try await client.execute(uri: path, method: .get).status == .notFound)
         }
     }
 }

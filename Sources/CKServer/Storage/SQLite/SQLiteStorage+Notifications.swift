@@ -1,58 +1,81 @@
 import CKModel
+import Foundation
 import GRDB
 
 extension SQLiteStorage {
-    public func createPushToken(_ token: String, for owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws {
+    public func createPushToken(
+        _ token: String, for owner: String, in container: ContainerID, environment: ContainerEnvironment, now: Date
+    ) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "INSERT INTO push_tokens (token, container_id, environment, owner_record_name) VALUES (?, ?, ?, ?)",
-                arguments: [token, container.rawValue, environment.rawValue, owner])
+                sql: "INSERT INTO push_tokens (token, container_id, environment, owner_record_name, last_seen) VALUES (?, ?, ?, ?, ?)",
+                arguments: [token, container.rawValue, environment.rawValue, owner, now.timeIntervalSince1970])
         }
     }
 
-    public func registerPushToken(_ token: String, for owner: String, in container: ContainerID) async throws -> Bool {
+    public func registerPushToken(_ token: String, for owner: String, in container: ContainerID, now: Date) async throws -> Bool {
         try await writer.write { db in
             try db.execute(
-                sql: "UPDATE push_tokens SET registered = 1 WHERE token = ? AND owner_record_name = ? AND container_id = ?",
-                arguments: [token, owner, container.rawValue])
+                sql: "UPDATE push_tokens SET registered = 1, last_seen = ? WHERE token = ? AND owner_record_name = ? AND container_id = ?",
+                arguments: [now.timeIntervalSince1970, token, owner, container.rawValue])
             return db.changesCount == 1
         }
     }
 
-    public func pushTokens(of owner: String, in container: ContainerID, environment: ContainerEnvironment) async throws -> [String] {
+    public func pushTokens(
+        of owner: String, in container: ContainerID, environment: ContainerEnvironment, seenSince date: Date
+    ) async throws -> [String] {
         try readNow { db in
             try String.fetchAll(
                 db.cachedStatement(sql: """
                     SELECT token FROM push_tokens
-                    WHERE container_id = ? AND environment = ? AND owner_record_name = ? AND registered = 1
+                    WHERE container_id = ? AND environment = ? AND owner_record_name = ? AND registered = 1 AND last_seen >= ?
                     """),
-                arguments: [container.rawValue, environment.rawValue, owner])
+                arguments: [container.rawValue, environment.rawValue, owner, date.timeIntervalSince1970])
         }
     }
 
-    public func enqueueNotifications(_ notifications: [(token: String, payload: String)]) async throws {
+    public func deletePushTokens(seenBefore date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM push_tokens WHERE last_seen < ?", arguments: [date.timeIntervalSince1970])
+        }
+    }
+
+    public func enqueueNotifications(_ notifications: [(token: String, payload: String)], keepingAtMost limit: Int) async throws {
         guard !notifications.isEmpty else { return }
         try await writer.write { db in
             for notification in notifications {
                 try db.executeCached(
                     sql: "INSERT INTO notifications (token, payload) VALUES (?, ?)", binding: notification.token, notification.payload)
             }
+            for token in Set(notifications.map(\.token)) {
+                let kept = try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT id FROM notifications WHERE token = ? ORDER BY id DESC LIMIT ?"), arguments: [token, limit])
+                guard kept.count == limit, let oldestKept = kept.last else { continue }
+                try db.executeCached(sql: "DELETE FROM notifications WHERE token = ? AND id < ?", binding: token, oldestKept)
+                if db.changesCount > 0 {
+                    try db.executeCached(sql: "UPDATE notifications SET coalesced = 1 WHERE id = ?", binding: oldestKept)
+                }
+            }
         }
     }
 
-    public func takeNotification(for token: String) async throws -> String? {
+    public func takeNotification(for token: String, now: Date) async throws -> (payload: String, coalesced: Bool)? {
         try await writer.write { db in
+            try db.execute(sql: "UPDATE push_tokens SET last_seen = ? WHERE token = ?", arguments: [now.timeIntervalSince1970, token])
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT id, payload FROM notifications WHERE token = ? ORDER BY id LIMIT 1", arguments: [token])
+                db, sql: "SELECT id, payload, coalesced FROM notifications WHERE token = ? ORDER BY id LIMIT 1", arguments: [token])
             else { return nil }
             try db.execute(sql: "DELETE FROM notifications WHERE id = ?", arguments: [row["id"] as Int64])
-            return row["payload"]
+            return (row["payload"], row["coalesced"])
         }
     }
 
-    public func pushTokenExists(_ token: String) async throws -> Bool {
+    public func pushTokenExists(_ token: String, seenSince date: Date) async throws -> Bool {
         try await writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM push_tokens WHERE token = ?)", arguments: [token]) ?? false
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM push_tokens WHERE token = ? AND last_seen >= ?)",
+                arguments: [token, date.timeIntervalSince1970]) ?? false
         }
     }
 }

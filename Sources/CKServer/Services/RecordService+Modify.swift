@@ -217,7 +217,10 @@ extension RecordService {
         let policy = AccessPolicy(caller: access.caller)
         let isPublic = access.database == .public
         if type.checksChangeTag, given.recordChangeTag == nil {
-            throw ServerError(.badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag")
+            // Apple's reference requires the tag; clients such as MistKit send a delete without it.
+            let forced = "force" + type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
+            throw ServerError(
+                .badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag from a fetch; send \(forced) to \(type.rawValue) it whatever its tag")
         }
         let isShare = (given.recordType ?? existing?.recordType) == StoredRecord.shareType
         if isShare, sharing == nil {

@@ -40,7 +40,10 @@ enum SchemaEnforcement {
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
             if let field = known[name] {
                 guard fits(value, field.type) else {
-                    throw ServerError(.badRequest, reason: "Invalid value, expected type \(field.type) for field '\(name)'")
+                    // A number without its type reads as INT64: MistKit sends TIMESTAMP values so.
+                    let hint = field.type.valueType == .timestamp && value.valueType == .int64
+                        ? "; send {\"value\": <milliseconds>, \"type\": \"TIMESTAMP\"}" : ""
+                    throw ServerError(.badRequest, reason: "Invalid value, expected type \(field.type) for field '\(name)'\(hint)")
                 }
             } else {
                 guard environment == .development else {

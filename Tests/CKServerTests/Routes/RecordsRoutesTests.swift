@@ -69,6 +69,10 @@ struct RecordsRoutesTests {
             #expect(UUID(uuidString: generated["recordName"] as? String ?? "") != nil)
             let currentTag = try #require(replaced["recordChangeTag"] as? String)
             #expect(try await one(#"{"operationType":"delete","record":{"recordName":"p1","recordChangeTag":"stale"}}"#)["serverErrorCode"] as? String == "CONFLICT")
+            // Without the tag (as MistKit sends a delete), the answer names the operation that needs none.
+            let untagged = try await one(#"{"operationType":"delete","record":{"recordName":"p1"}}"#)
+            #expect(untagged["serverErrorCode"] as? String == "BAD_REQUEST")
+            #expect((untagged["reason"] as? String)?.contains("send forceDelete") == true)
             let deleted = try await one(#"{"operationType":"delete","record":{"recordName":"p1","recordChangeTag":"\#(currentTag)"}}"#)
             #expect(deleted["deleted"] as? Bool == true)
             #expect(try await one(#"{"operationType":"forceDelete","record":{"recordName":"p1"}}"#)["serverErrorCode"] as? String == "NOT_FOUND")
@@ -85,6 +89,10 @@ struct RecordsRoutesTests {
             let wrong = try TestServer.records(try await server.post(client, "records/modify", create("p2", #"{"guests":{"value":"many"}}"#), as: me))[0]
             #expect(wrong["serverErrorCode"] as? String == "BAD_REQUEST")
             #expect(wrong["reason"] as? String == "Invalid value, expected type INT64 for field 'guests'")
+            _ = try await server.post(client, "records/modify", create("p5", #"{"when":{"value":1767225600000,"type":"TIMESTAMP"}}"#), as: me)
+            // A timestamp written without its type, as MistKit sends one, reads as INT64: the answer says what to send.
+            let untyped = try TestServer.records(try await server.post(client, "records/modify", create("p6", #"{"when":{"value":1767225600000}}"#), as: me))[0]
+            #expect(untyped["reason"] as? String == #"Invalid value, expected type TIMESTAMP for field 'when'; send {"value": <milliseconds>, "type": "TIMESTAMP"}"#)
             let production = try TestServer.records(try await server.post(client, "records/modify", create("p3"), as: me, environment: "production"))[0]
             #expect(production["reason"] as? String == "Cannot create new type Party in production schema")
         }

@@ -39,6 +39,11 @@ public final class RawConnection: @unchecked Sendable {
         close(socket)
     }
 
+    /// Says nothing more will be sent (a half close), and goes on reading.
+    public func finishSending() {
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
     /// Closes the connection from this side, as a client that hangs up; the descriptor stays until `deinit`.
     public func hangUp() {
         shutdown(socket, Int32(SHUT_RDWR))

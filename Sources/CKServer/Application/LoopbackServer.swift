@@ -15,12 +15,14 @@ public final class LoopbackServer: Sendable {
     public let url: URL
     private let group: ServiceGroup
     private let server: Task<Void, any Error>
+    private let deliveries: NotificationDeliveries
 
-    private init(port: Int, group: ServiceGroup, server: Task<Void, any Error>) {
+    private init(port: Int, group: ServiceGroup, server: Task<Void, any Error>, deliveries: NotificationDeliveries) {
         self.port = port
         url = URL(string: "http://127.0.0.1:\(port)")!
         self.group = group
         self.server = server
+        self.deliveries = deliveries
     }
 
     /// Starts `services` on a free loopback port and returns once it listens; a server that fails first throws
@@ -43,12 +45,13 @@ public final class LoopbackServer: Sendable {
             try await server.value
             throw ServerError(.internalError, reason: "the server stopped before it listened")
         }
-        return LoopbackServer(port: port, group: group, server: server)
+        return LoopbackServer(port: port, group: group, server: server, deliveries: services.notificationDeliveries)
     }
 
-    /// Stops listening after the requests in flight.
+    /// Stops listening after the requests in flight and the notifications of their saves.
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await server.value
+        await deliveries.waitUntilIdle()
     }
 }

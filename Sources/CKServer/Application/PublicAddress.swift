@@ -5,7 +5,7 @@ import Hummingbird
 /// configured public URL, or else `http://` and the request's Host header once it is checked. A Host that is
 /// not a host name and port is refused, and a server listening on loopback takes only loopback names, so that a
 /// page whose name resolves to 127.0.0.1 (DNS rebinding) gets no URL of its choosing.
-enum PublicAddress {
+public enum PublicAddress {
     /// The URL to hand out for `request`, without a trailing slash.
     static func url(for request: Request, configuration: ServerConfiguration) throws -> String {
         if var url = configuration.publicURL {
@@ -46,9 +46,15 @@ enum PublicAddress {
         return String(name)
     }
 
-    /// Whether a listening address or a Host name is this machine's loopback.
-    static func isLoopback(_ name: String) -> Bool {
+    /// Whether a listening address or a Host name is this machine's loopback: `localhost`, `::1`, or an IPv4
+    /// address of four numbers starting with 127 (never a DNS name such as `127.0.0.1.example.com`).
+    public static func isLoopback(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")
+        if ["localhost", "::1", "[::1]"].contains(lowered) {
+            return true
+        }
+        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && Int($0).map { $0 <= 255 } == true }
     }
 }

@@ -10,7 +10,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = elapsed.timeInterval * 1000
         context.logger.info(
             "\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
         return response

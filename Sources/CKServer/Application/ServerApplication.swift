@@ -21,7 +21,7 @@ public func buildApplication(
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: CrossOriginMiddleware())
-    router.add(middleware: CloudKitErrorMiddleware())
+    router.add(middleware: CloudKitErrorMiddleware(drainLimit: services.configuration.limits.requestBody))
     let database = router.group("database/1/:container/:environment/:database")
     UsersRoutes(services: services).register(on: database)
     RecordsRoutes(services: services).register(on: database)
@@ -47,17 +47,18 @@ public func buildApplication(
 /// connection that never finishes its request head), and CloudKit's error JSON for requests that are not HTTP.
 private func connectionConfiguration(_ limits: ServerLimits) -> HTTP1Channel.Configuration {
     let connections = ConnectionCap.Count(maximum: limits.connections)
-    let idle = limits.idleTimeout.components
     return HTTP1Channel.Configuration(
-        additionalChannelHandlers: [ConnectionCap(count: connections), MalformedRequestAnswer(), HangUpWatch()],
-        idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
+        additionalChannelHandlers: [ConnectionCap(count: connections), MalformedRequestAnswer(), RefusalClose(), HangUpWatch()],
+        idleTimeout: .nanoseconds(Int64(limits.idleTimeout.timeInterval * 1e9)))
 }
 
 /// Runs the server on `host`:`port` until SIGINT, SIGTERM or cancellation, then stops after the requests in
-/// flight; `onListening` gets the port it listens on (useful with port 0).
+/// flight and the notifications of their saves; `onListening` gets the port it listens on (useful with port 0).
 public func runServer(
     services: ServerServices, host: String, port: Int, logger: Logger = Logger(label: "ckserver"),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws {
     try await buildApplication(services: services, host: host, port: port, logger: logger, onListening: onListening).runService()
+    // The saves answered have their notifications delivered before the process ends.
+    await services.notificationDeliveries.waitUntilIdle()
 }

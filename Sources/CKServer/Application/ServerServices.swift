@@ -15,6 +15,6 @@ public struct ServerServices: Sendable {
     public init(storage: any ServerStorage, configuration: ServerConfiguration) {
         self.storage = storage
         self.configuration = configuration
-        bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory)
+        bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory, deadline: configuration.limits.bodyDeadline)
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// Checks a data API request's credentials against the container and says who the request acts as.
 ///
 /// Server-to-server keys, then management tokens, then the API token with an optional web auth token. A web
-/// auth token is rotated on every response: the caller gets a fresh one and the old one keeps working for
-/// the configured grace period, so concurrent requests with one token all succeed.
+/// auth token is rotated on every response: the caller gets its successor (the same one however often the token
+/// is sent, so concurrent requests with one token all succeed), and the token keeps working for the configured
+/// grace period, or until its successor is rotated in turn.
 ///
 /// Everything is checked before the request's body is read except a signature's hash of that body: the key, its
 /// container and the signed date are checked first, and `Authentication.confirm` checks the rest once the body
@@ -92,18 +93,23 @@ struct Authenticator: Sendable {
     /// grace period, and the tokens before it in its sign-in stop), the same one every later time. A client that
     /// keeps sending its first token therefore leaves two live tokens behind, not one per request.
     private func rotate(_ token: String, of user: UserAccount, now: Date) async throws -> String {
-        let grace = configuration.rotatedTokenGracePeriod.components
-        let graceEnd = now.addingTimeInterval(Double(grace.seconds) + Double(grace.attoseconds) / 1e18)
+        let graceEnd = now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval)
         let successor = SecretGenerator.webAuthToken()
         let record = CredentialService(storage: storage, configuration: configuration)
             .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now)
-        let earlier = try await storage.rotateWebAuthToken(
+        let rotation = try await storage.rotateWebAuthToken(
             SecretGenerator.hash(of: token), successor: record, sealedSuccessor: SuccessorSeal.seal(successor, with: token),
             graceEnd: graceEnd, now: now)
-        guard let earlier else { return successor }
-        guard let opened = SuccessorSeal.open(earlier, with: token) else {
-            throw ServerError(.authenticationFailed, reason: "the web auth token's successor cannot be read; sign in again")
+        switch rotation {
+        case .rotated:
+            return successor
+        case .rotatedBefore(let sealed):
+            guard let opened = SuccessorSeal.open(sealed, with: token) else {
+                throw ServerError(.authenticationFailed, reason: "the web auth token's successor cannot be read; sign in again")
+            }
+            return opened
+        case .gone:
+            throw ServerError(.authenticationFailed, reason: "the web auth token was replaced by a newer one of its sign-in; use the newest, or sign in again")
         }
-        return opened
     }
 }

@@ -7,11 +7,25 @@ import NIOCore
 
 /// Turns every failure into CloudKit's error JSON with the code's HTTP status, so a client never sees an
 /// HTML page or a stack trace: `ServerError`s as they are, unknown routes as `NOT_FOUND`, anything else as
-/// `INTERNAL_ERROR` (logged with its details, which the response does not carry).
+/// `INTERNAL_ERROR` (logged with its details, which the response does not carry). An error answer to a request
+/// whose body is declared larger than `drainLimit` closes the connection (`RefusalClose`): that body may never
+/// have been read, and reading it to its end only to discard it is the server's work for nothing; a smaller one
+/// (or one sent in chunks, which holds no memory either) is read past, and the connection kept.
 struct CloudKitErrorMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
+    /// The largest unread body an error answer leaves the connection open for.
+    let drainLimit: Int
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await answer(request, context: context, next: next)
+        if response.status.code >= 400, (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > drainLimit {
+            response.headers[.connection] = "close"
+        }
+        return response
+    }
+
+    private func answer(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch var error as ServerError {
@@ -21,10 +35,6 @@ struct CloudKitErrorMiddleware: RouterMiddleware {
             return try Self.response(for: ServerError(.notFound, reason: "could not find handler for endpoint", uuid: UUID().uuidString))
         } catch let error as HTTPError where error.status == .methodNotAllowed {
             return try Self.response(for: ServerError(.badRequest, reason: "\(request.method) is not allowed here", uuid: UUID().uuidString))
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            return try Self.response(for: ServerError(.quotaExceeded, reason: "the request body is too large", uuid: UUID().uuidString))
-        } catch is NIOTooManyBytesError {
-            return try Self.response(for: ServerError(.quotaExceeded, reason: "the request body is too large", uuid: UUID().uuidString))
         } catch {
             let uuid = UUID().uuidString
             context.logger.error("request \(uuid) failed: \(String(reflecting: error))")

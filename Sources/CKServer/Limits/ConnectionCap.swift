@@ -16,6 +16,7 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
         let maximum: Int
         private let open = NIOLockedValueBox(0)
 
+        /// Creates a count of no connections, for a cap of `maximum`.
         init(maximum: Int) {
             self.maximum = maximum
         }
@@ -28,6 +29,7 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
             }
         }
 
+        /// Uncounts a connection that closed.
         func release() {
             open.withLockedValue { $0 -= 1 }
         }
@@ -37,6 +39,7 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
     private var isCounted = false
     private var isRefused = false
 
+    /// Creates the handler of one connection, counted in `count`.
     init(count: Count) {
         self.count = count
     }

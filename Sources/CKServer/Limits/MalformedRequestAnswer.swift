@@ -6,15 +6,15 @@ import NIOHTTPTypes
 /// lengths, a malformed chunk) with CloudKit's error JSON, `BAD_REQUEST`, instead of an empty 400, then closes the
 /// connection.
 ///
-/// A parse error in the middle of a request whose route is reading the body goes on to that route, which
-/// answers it itself; the connection is closed once that answer is written, so nothing else follows it.
+/// A parse error in the middle of a request (its route reading the body, or its answer being written) goes on to
+/// that route, which answers it itself; the connection is closed once that answer ends, so nothing else follows it.
 final class MalformedRequestAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// A request head was read and its answer has not started.
+    /// A request head was read and its answer has not ended.
     private var isAwaitingAnswer = false
     /// The request being answered could not be read to its end: close once its answer is written.
     private var closesAfterAnswer = false
@@ -36,12 +36,10 @@ final class MalformedRequestAnswer: ChannelDuplexHandler, RemovableChannelHandle
             return
         }
         switch unwrapOutboundIn(data) {
-        case .head:
-            isAwaitingAnswer = false
-            context.write(data, promise: promise)
-        case .body:
+        case .head, .body:
             context.write(data, promise: promise)
         case .end:
+            isAwaitingAnswer = false
             context.write(data, promise: promise)
             if closesAfterAnswer {
                 isClosing = true

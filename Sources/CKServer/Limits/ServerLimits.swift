@@ -13,6 +13,9 @@ public struct ServerLimits: Sendable {
     /// The bytes the bodies of all requests in flight may hold at once: 256 MB. A body that would pass it is
     /// answered `TRY_AGAIN_LATER` before it is read.
     public var bodyMemory = 256 << 20
+    /// How long a request's body may take to arrive once its head has: 60 s, time for 50 MB at 7 Mbit/s. A
+    /// slower body is refused, so that a client trickling bytes cannot hold its share of `bodyMemory`.
+    public var bodyDeadline: Duration = .seconds(60)
     /// Connections open at once: 512. Past it a new connection is answered `TRY_AGAIN_LATER` and closed, so the
     /// server never runs out of descriptors (Linux's default limit is 1,024).
     public var connections = 512

@@ -11,8 +11,11 @@ struct AssetsRoutes {
         group.postOperation("assets/upload", services: services, assets.requestUploads)
         group.postOperation("assets/rereference", services: services, assets.rereference)
         router.post("assets/upload/:slot") { request, context in
-            let origin = try await assets.takeUploadSlot(context.parameters.get("slot") ?? "")
-            return try await services.bodyMemory.read(request, upTo: services.configuration.maximumAssetSize) { bytes in
+            // The URL is taken once the body's memory is granted: a client told to try again later still has it.
+            let slot = context.parameters.get("slot") ?? ""
+            return try await services.bodyMemory.read(
+                request, upTo: services.configuration.maximumAssetSize, admitting: { try await assets.takeUploadSlot(slot) }
+            ) { origin, bytes in
                 try JSONResponse.make(try await assets.upload(bytes, for: origin))
             }
         }

@@ -19,7 +19,10 @@ struct DatabaseRequest: Sendable {
         _ handle: (DatabaseRequest, [UInt8]) async throws -> Value
     ) async throws -> Value {
         let (resolved, authentication) = try await resolve(request, context: context, services: services)
-        return try await services.bodyMemory.read(request, upTo: bodyLimit ?? services.configuration.limits.requestBody) { bytes in
+        let limits = services.configuration.limits
+        // A caller who may not write anything (anyone with the API token alone, a read-only token) needs no large body.
+        let mayWrite = resolved.access.caller != .world && !resolved.access.isReadOnly
+        return try await services.bodyMemory.read(request, upTo: mayWrite ? bodyLimit ?? limits.requestBody : limits.requestBody) { bytes in
             try authentication.confirm(body: bytes, subpaths: subpaths(of: request))
             return try await handle(resolved, bytes)
         }

@@ -26,8 +26,9 @@ struct ManagementDevelopmentRoutes {
             let container = try await context.managedContainer(caller, services: services)
             let result = try await schemas.resetDevelopment(of: container.id, dryRun: body.dryRun ?? false)
             if result.applied {
-                // The deleted records' files go with them: download URLs need no credentials.
-                try await AssetService(storage: services.storage, configuration: services.configuration).collectGarbage()
+                // The deleted records' files go with them: download URLs need no credentials. The reset is
+                // committed: collecting is best effort and cannot fail the request.
+                try? await AssetService(storage: services.storage, configuration: services.configuration).collectGarbage()
             }
             let records = result.deletedRecords.sorted { $0.key < $1.key }.map { ManagementSchema.RecordCount(recordType: $0.key, records: $0.value) }
             let answer = ManagementSchema.ResetResponse(

@@ -46,11 +46,10 @@ public struct CredentialService: Sendable {
 
     /// The stored record of the web auth token `secret`, valid for the configured lifetime from `now`.
     func webAuthToken(_ secret: String, container: ContainerID, userRecordName: String, now: Date) -> CredentialRecord {
-        let lifetime = configuration.webAuthTokenLifetime.components
-        return CredentialRecord(
+        CredentialRecord(
             secretHash: SecretGenerator.hash(of: secret), kind: .webAuthToken, label: String(secret.prefix(8)),
             container: container, userRecordName: userRecordName, createdAt: now,
-            expiresAt: now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18))
+            expiresAt: now.addingTimeInterval(configuration.webAuthTokenLifetime.timeInterval))
     }
 
     /// Adds a server-to-server key from its PEM text and returns its key ID.

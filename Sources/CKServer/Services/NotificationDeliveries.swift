@@ -2,31 +2,32 @@ import Foundation
 
 /// Delivers the notifications of saves after the saves have answered, one batch after the other in the order
 /// the saves committed, so that a save never waits for the subscriptions and push tokens it fires. Past
-/// `backlog` waiting batches a save delivers its own before answering, so a burst cannot grow the queue without end.
+/// `backlog` waiting batches a save waits until its own batch is delivered, so a burst cannot grow the queue
+/// without end; a server that stops waits until every batch is delivered.
 public final class NotificationDeliveries: @unchecked Sendable {
-    /// The batches that may wait at once.
+    /// A batch, and whoever waits for it to be delivered.
+    private struct Batch {
+        var work: @Sendable () async -> Void
+        var delivered: CheckedContinuation<Void, Never>?
+    }
+
+    /// The batches that may wait without their save waiting too.
     let backlog: Int
     private let lock = NSLock()
-    private var waiting: [@Sendable () async -> Void] = []
+    private var waiting: [Batch] = []
     private var isDelivering = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an empty queue.
     public init(backlog: Int = 1_000) {
         self.backlog = backlog
     }
 
-    /// Delivers `batch` after the batches before it: later, or now when the queue is full.
-    func deliver(_ batch: @escaping @Sendable () async -> Void) async {
-        let (queued, starts) = lock.withLock { () -> (Bool, Bool) in
-            guard waiting.count < backlog else { return (false, false) }
-            waiting.append(batch)
-            defer { isDelivering = true }
-            return (true, !isDelivering)
-        }
-        guard queued else { return await batch() }
-        if starts {
-            Task { await drain() }
-        }
+    /// Delivers `work` after the batches before it: later, or, when the queue is full, before returning.
+    func deliver(_ work: @escaping @Sendable () async -> Void) async {
+        let isFull = lock.withLock { waiting.count >= backlog }
+        guard isFull else { return enqueue(Batch(work: work)) }
+        await withCheckedContinuation { continuation in enqueue(Batch(work: work, delivered: continuation)) }
     }
 
     /// Whether nothing is waiting or being delivered.
@@ -34,15 +35,50 @@ public final class NotificationDeliveries: @unchecked Sendable {
         lock.withLock { !isDelivering }
     }
 
-    private func drain() async {
-        while let next = lock.withLock({ () -> (@Sendable () async -> Void)? in
-            guard !waiting.isEmpty else {
-                isDelivering = false
-                return nil
+    /// Returns once every batch queued so far, and any queued meanwhile, is delivered.
+    public func waitUntilIdle() async {
+        await withCheckedContinuation { continuation in
+            let idle = lock.withLock { () -> Bool in
+                guard isDelivering else { return true }
+                idleWaiters.append(continuation)
+                return false
             }
-            return waiting.removeFirst()
-        }) {
-            await next()
+            if idle {
+                continuation.resume()
+            }
         }
+    }
+
+    /// Queues `batch`, and starts delivering when nothing is.
+    private func enqueue(_ batch: Batch) {
+        let starts = lock.withLock { () -> Bool in
+            waiting.append(batch)
+            defer { isDelivering = true }
+            return !isDelivering
+        }
+        if starts {
+            Task { await drain() }
+        }
+    }
+
+    /// Delivers the waiting batches in order until none is left, then wakes whoever waits for that.
+    private func drain() async {
+        while true {
+            let next = lock.withLock { () -> Batch? in
+                guard !waiting.isEmpty else {
+                    isDelivering = false
+                    return nil
+                }
+                return waiting.removeFirst()
+            }
+            guard let next else { break }
+            await next.work()
+            next.delivered?.resume()
+        }
+        let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            defer { idleWaiters = [] }
+            return isDelivering ? [] : idleWaiters
+        }
+        waiters.forEach { $0.resume() }
     }
 }

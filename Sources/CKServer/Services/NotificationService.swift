@@ -36,8 +36,7 @@ public struct NotificationService: Sendable {
 
     /// The earliest a push token must have been seen to be alive at `now`.
     private func livingSince(_ now: Date = Date()) -> Date {
-        let lifetime = configuration.pushTokenIdleLifetime.components
-        return now.addingTimeInterval(-(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18))
+        now.addingTimeInterval(-configuration.pushTokenIdleLifetime.timeInterval)
     }
 
     /// `tokens/create`: a new push token for the signed-in user and the URL to long-poll for it.
@@ -65,15 +64,15 @@ public struct NotificationService: Sendable {
     /// or at once when the server begins to stop, so that a waiting courier never holds up its shutdown.
     public func poll(courier: String) async throws -> String? {
         guard let bytes = Self.bytes(hex: courier), case let token = Data(bytes).base64EncodedString(),
-            try await storage.pushTokenExists(token, seenSince: livingSince())
+            try await storage.markPushTokenSeen(token, now: Date(), seenSince: livingSince())
         else {
             throw ServerError(.notFound, reason: "there is no push token for this webcourierURL")
         }
         let deadline = ContinuousClock.now + configuration.courierWait
         return try await withGracefulShutdownHandler {
             while true {
-                if let (payload, coalesced) = try await storage.takeNotification(for: token, now: Date()) {
-                    return coalesced ? Self.pruned(payload) : payload
+                if let (payload, pruned) = try await storage.takeNotification(for: token) {
+                    return pruned ? Self.pruned(payload) : payload
                 }
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero, !Task.isShuttingDownGracefully, !Task.isCancelled else { return nil }

@@ -53,7 +53,7 @@ enum SchemaEnforcement {
             }
         }
         let total = schema.recordTypes[typeIndex].fields.count + added.count
-        guard total <= RecordService.maximumFieldsPerRecordType else {
+        guard added.isEmpty || total <= RecordService.maximumFieldsPerRecordType else {
             throw ServerError(.badRequest, reason: "the record type \(typeName) would have \(total) fields; a record type may have at most \(RecordService.maximumFieldsPerRecordType)")
         }
         schema.recordTypes[typeIndex].fields += added

@@ -37,6 +37,7 @@ public struct ZoneService: Sendable {
         try ItemLimit.check(request.operations.count, "operations")
         try access.requireWriter()
         var results: [ItemResult<Zone>] = []
+        var deletedAny = false
         for operation in request.operations {
             let zoneID = operation.zone.zoneID
             do {
@@ -52,14 +53,18 @@ public struct ZoneService: Sendable {
                     guard try await storage.deleteZone(key) else {
                         throw ServerError(.zoneNotFound, reason: "there is no zone \(key.zoneName)")
                     }
-                    // Download URLs need no credentials: the files go with the zone, not at some later save.
-                    try await assets?.collectGarbage()
                     results.append(.success(Zone(zoneID: Self.wireZoneID(key), deleted: true)))
+                    deletedAny = true
                 }
             } catch var error as ServerError {
                 error.zoneID = zoneID
                 results.append(.failure(error))
             }
+        }
+        if deletedAny {
+            // Download URLs need no credentials: the files go with their zones, not at some later save. The
+            // deletes are committed: collecting is best effort and cannot fail the request.
+            try? await assets?.collectGarbage()
         }
         return Zones.Response(zones: results)
     }

@@ -68,8 +68,10 @@ public protocol ServerStorage: Sendable {
     /// never multiplies a sign-in's live tokens: the successor joins the presented token's sign-in, the presented
     /// token expires by `graceEnd` at the latest and keeps `sealedSuccessor`, every other token of the sign-in is
     /// deleted, and so is every credential expired at `now`. A token rotated before is not rotated again: the
-    /// successor it was given is kept, nothing is inserted, and its sealed copy is returned.
-    func rotateWebAuthToken(_ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date) async throws -> Data?
+    /// successor it was given is kept, nothing is inserted, and its sealed copy is returned. A token that expired
+    /// or was retired since it was checked is `gone`.
+    func rotateWebAuthToken(_ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date) async throws
+        -> WebAuthTokenRotation
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.
     func insertServerKey(_ key: ServerKey) async throws
@@ -189,15 +191,15 @@ public protocol ServerStorage: Sendable {
     func deletePushTokens(seenBefore date: Date) async throws
 
     /// Queues notification payloads (JSON text) for push tokens, kept until they are delivered; a token's queue
-    /// keeps its `limit` newest, and the oldest it keeps is marked as standing for the ones dropped before it.
+    /// keeps its `limit` newest, and the oldest it keeps is marked pruned: it stands for the ones dropped before it.
     func enqueueNotifications(_ notifications: [(token: String, payload: String)], keepingAtMost limit: Int) async throws
 
-    /// Takes the oldest notification queued for a token, if any, marking the token seen at `now`: it is removed
-    /// as it is handed over, with whether it stands for notifications dropped before it.
-    func takeNotification(for token: String, now: Date) async throws -> (payload: String, coalesced: Bool)?
+    /// Takes the oldest notification queued for a token, if any: it is removed as it is handed over, with whether
+    /// it was marked pruned.
+    func takeNotification(for token: String) async throws -> (payload: String, pruned: Bool)?
 
-    /// Whether a push token exists and was seen since `date`.
-    func pushTokenExists(_ token: String, seenSince date: Date) async throws -> Bool
+    /// Marks a push token seen at `now` if it exists and was seen since `date`; `false` when it does not or was not.
+    func markPushTokenSeen(_ token: String, now: Date, seenSince date: Date) async throws -> Bool
 
     /// Opens an upload slot for `origin` that accepts one file until `expiresAt`.
     func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws

@@ -49,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.publicURL = publicURL
             configuration.limits.connections = maxConnections
             configuration.limits.idleTimeout = .seconds(idleTimeout)
-            if publicURL == nil, !["127.0.0.1", "localhost", "::1"].contains(host) {
+            if publicURL == nil, !PublicAddress.isLoopback(host) {
                 Logger(label: "ckserver").warning(
                     "no --public-url: the URLs handed out (uploads, downloads, courier, sign-in) are built from each request's checked Host header")
             }

@@ -46,13 +46,17 @@ struct HostileClientTests {
         let anonymous = try #require(try await answer("POST \(server.path("records/query")) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(anonymous.status == 401)
         #expect(anonymous.serverErrorCode == "AUTHENTICATION_FAILED")
+        // The promised body is not read past to reach a next request: the connection ends with the answer.
+        #expect(anonymous.text.lowercased().contains("connection: close"))
         let wrongToken = try #require(try await answer(
             "POST \(server.path("records/modify"))?ckAPIToken=nope HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(wrongToken.status == 401)
         let unknown = try #require(try await answer(
             "POST /database/1/iCloud.com.example.Nothing/development/public/records/modify HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
         #expect(unknown.serverErrorCode == "NOT_FOUND")
-        let upload = try #require(try await answer("POST /assets/upload/\(String(repeating: "0", count: 32)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(promised)", port: loopback.port))
+        // An upload may be as large as the test server's 1 MB asset limit.
+        let upload = try #require(try await answer(
+            "POST /assets/upload/\(String(repeating: "0", count: 32)) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 900000\r\n\r\n", port: loopback.port))
         #expect(upload.status == 404)
         #expect(upload.serverErrorCode == "NOT_FOUND")
     }
@@ -70,6 +74,10 @@ struct HostileClientTests {
         let modify = "\(server.path("records/modify"))?ckAPIToken=\(server.apiToken)"
         let large = try #require(try await answer("POST \(modify) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 17000000\r\n\r\n", port: loopback.port))
         #expect(large.serverErrorCode == "QUOTA_EXCEEDED")
+        // The API token alone may write nothing: its records/modify body gets the small cap.
+        let world = try #require(try await answer("POST \(modify) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\n\r\n", port: loopback.port))
+        #expect(world.serverErrorCode == "QUOTA_EXCEEDED")
+        #expect(world.reason.contains("1048576 bytes"))
         // 2 MB in 64 KB chunks, to an endpoint that takes 1 MB.
         let chunk = "10000\r\n" + String(repeating: " ", count: 65536) + "\r\n"
         let chunked = "POST \(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n" + String(repeating: chunk, count: 32) + "0\r\n\r\n"
@@ -99,6 +107,21 @@ struct HostileClientTests {
         #expect(second.serverErrorCode == "TRY_AGAIN_LATER")
         #expect(second.json["retryAfter"] as? Double == 1)
         _ = holding
+    }
+
+    @Test("a body that does not arrive within its deadline is refused, and its memory given back")
+    func bodyDeadline() async throws {
+        let server = try await TestServer()
+        let (loopback, services) = try await serve(server) { $0.bodyDeadline = .seconds(1) }
+        defer { Task { await loopback.stop() } }
+        // Ten bytes of a hundred, then nothing: the idle timeout (20 s) would wait; the deadline does not.
+        let head = "POST \(server.path("records/query"))?ckAPIToken=\(server.apiToken) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"query\":"
+        let started = ContinuousClock.now
+        let refused = try #require(try await answer(head, port: loopback.port))
+        #expect(refused.status == 400)
+        #expect(refused.reason.contains("did not arrive within"))
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(services.bodyMemory.inUse == 0)
     }
 
     @Test("requests that are not HTTP/1.1 are answered with CloudKit's error JSON: never an empty body, never a 500")

@@ -47,7 +47,7 @@ struct PublicURLTests {
                 return connection.readAnswer()
             }
         }
-        for host in ["evil.example:1/../x", "evil.example", "127.0.0.1:99999", "a b", "[zz]"] {
+        for host in ["evil.example:1/../x", "evil.example", "127.0.0.1.evil.example", "127.evil.example:80", "127.0.0.1:99999", "a b", "[zz]"] {
             let answer = try #require(try await upload(host: host))
             #expect(answer.hasPrefix("HTTP/1.1 400"), "\(host): \(answer.prefix(80))")
             #expect(answer.contains(#""serverErrorCode":"BAD_REQUEST""#), "\(host)")

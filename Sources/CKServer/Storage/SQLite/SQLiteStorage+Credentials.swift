@@ -11,6 +11,7 @@ extension SQLiteStorage {
         }
     }
 
+    /// Inserts `credential`'s row, inside a write already open.
     private static func insert(_ credential: CredentialRecord, in db: Database) throws {
         try db.execute(
             sql: """
@@ -34,13 +35,14 @@ extension SQLiteStorage {
 
     public func rotateWebAuthToken(
         _ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date
-    ) async throws -> Data? {
+    ) async throws -> WebAuthTokenRotation {
         try await writer.write { db in
             guard let presented = try Row.fetchOne(
-                db, sql: "SELECT sign_in, sealed_successor FROM credentials WHERE secret_hash = ?", arguments: [presentedHash])
-            else { return nil }
+                db, sql: "SELECT sign_in, sealed_successor FROM credentials WHERE secret_hash = ? AND (expires_at IS NULL OR expires_at >= ?)",
+                arguments: [presentedHash, now.timeIntervalSince1970])
+            else { return .gone }
             if let sealed = presented["sealed_successor"] as Data? {
-                return sealed
+                return .rotatedBefore(sealedSuccessor: sealed)
             }
             let signIn = presented["sign_in"] as String? ?? presentedHash
             var joining = successor
@@ -55,7 +57,7 @@ extension SQLiteStorage {
                 sql: "DELETE FROM credentials WHERE (sign_in = ? OR secret_hash = ?) AND secret_hash NOT IN (?, ?)",
                 arguments: [signIn, signIn, presentedHash, successor.secretHash])
             try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [now.timeIntervalSince1970])
-            return nil
+            return .rotated
         }
     }
 

@@ -256,12 +256,12 @@ extension SQLiteStorage {
                 UPDATE assets SET was_held = 1 WHERE EXISTS (SELECT 1 FROM record_assets r WHERE r.receipt = assets.receipt);
                 """)
         }
-        migrator.registerMigration("push token activity and coalesced notifications") { db in
+        migrator.registerMigration("push token activity and pruned notifications") { db in
             try db.execute(sql: """
                 ALTER TABLE push_tokens ADD COLUMN last_seen DOUBLE NOT NULL DEFAULT 0;
                 UPDATE push_tokens SET last_seen = CAST(strftime('%s', 'now') AS DOUBLE);
                 CREATE INDEX push_tokens_by_last_seen ON push_tokens (last_seen);
-                ALTER TABLE notifications ADD COLUMN coalesced BOOLEAN NOT NULL DEFAULT 0;
+                ALTER TABLE notifications ADD COLUMN pruned BOOLEAN NOT NULL DEFAULT 0;
                 """)
         }
         return migrator

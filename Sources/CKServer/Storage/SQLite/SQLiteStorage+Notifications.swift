@@ -54,28 +54,28 @@ extension SQLiteStorage {
                 guard kept.count == limit, let oldestKept = kept.last else { continue }
                 try db.executeCached(sql: "DELETE FROM notifications WHERE token = ? AND id < ?", binding: token, oldestKept)
                 if db.changesCount > 0 {
-                    try db.executeCached(sql: "UPDATE notifications SET coalesced = 1 WHERE id = ?", binding: oldestKept)
+                    try db.executeCached(sql: "UPDATE notifications SET pruned = 1 WHERE id = ?", binding: oldestKept)
                 }
             }
         }
     }
 
-    public func takeNotification(for token: String, now: Date) async throws -> (payload: String, coalesced: Bool)? {
+    public func takeNotification(for token: String) async throws -> (payload: String, pruned: Bool)? {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE push_tokens SET last_seen = ? WHERE token = ?", arguments: [now.timeIntervalSince1970, token])
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT id, payload, coalesced FROM notifications WHERE token = ? ORDER BY id LIMIT 1", arguments: [token])
+                db, sql: "SELECT id, payload, pruned FROM notifications WHERE token = ? ORDER BY id LIMIT 1", arguments: [token])
             else { return nil }
             try db.execute(sql: "DELETE FROM notifications WHERE id = ?", arguments: [row["id"] as Int64])
-            return (row["payload"], row["coalesced"])
+            return (row["payload"], row["pruned"])
         }
     }
 
-    public func pushTokenExists(_ token: String, seenSince date: Date) async throws -> Bool {
-        try await writer.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM push_tokens WHERE token = ? AND last_seen >= ?)",
-                arguments: [token, date.timeIntervalSince1970]) ?? false
+    public func markPushTokenSeen(_ token: String, now: Date, seenSince date: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE push_tokens SET last_seen = ? WHERE token = ? AND last_seen >= ?",
+                arguments: [now.timeIntervalSince1970, token, date.timeIntervalSince1970])
+            return db.changesCount == 1
         }
     }
 }

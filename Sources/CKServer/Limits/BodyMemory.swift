@@ -41,7 +41,9 @@ public final class BodyMemory: Sendable {
         try reserve(size)
         defer { reserved.withLockedValue { $0 -= size } }
         let admitted = try await admit()
-        return try await use(admitted, try await collect(request, upTo: limit))
+        // A request without a body has nothing to wait for.
+        let bytes = size == 0 && request.headers[.transferEncoding] == nil ? [] : try await collect(request, upTo: limit)
+        return try await use(admitted, bytes)
     }
 
     /// What a body must reserve: its declared length, its cap when it comes in chunks, nothing when it has none.

@@ -49,6 +49,11 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.publicURL = publicURL
             configuration.limits.connections = maxConnections
             configuration.limits.idleTimeout = .seconds(idleTimeout)
+            let descriptors = DescriptorLimit.raise()
+            if descriptors > 0, descriptors < UInt64(maxConnections) * 2 {
+                Logger(label: "ckserver").warning(
+                    "the process may open \(descriptors) files: --max-connections \(maxConnections) leaves too few for refusals and the database; raise ulimit -n")
+            }
             if publicURL == nil, !PublicAddress.isLoopback(host) {
                 Logger(label: "ckserver").warning(
                     "no --public-url: the URLs handed out (uploads, downloads, courier, sign-in) are built from each request's checked Host header")

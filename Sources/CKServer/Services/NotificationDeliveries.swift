@@ -17,6 +17,10 @@ public final class NotificationDeliveries: @unchecked Sendable {
     private var waiting: [Batch] = []
     private var isDelivering = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var lastSweep: ContinuousClock.Instant?
+
+    /// How often expired push tokens are swept away; between sweeps they are only left out.
+    static let sweepInterval: Duration = .seconds(60)
 
     /// Creates an empty queue.
     public init(backlog: Int = 1_000) {
@@ -46,6 +50,16 @@ public final class NotificationDeliveries: @unchecked Sendable {
             if idle {
                 continuation.resume()
             }
+        }
+    }
+
+    /// Whether expired push tokens are due to be swept (at most once a `sweepInterval`); a `true` answer counts as
+    /// the sweep.
+    func isSweepDue(now: ContinuousClock.Instant = .now) -> Bool {
+        lock.withLock {
+            guard lastSweep.map({ now - $0 >= Self.sweepInterval }) ?? true else { return false }
+            lastSweep = now
+            return true
         }
     }
 

@@ -101,11 +101,13 @@ public struct NotificationService: Sendable {
     /// subscription fires only for records its owner may read.
     func notify(_ events: [RecordEvent], in zone: ZoneKey) async throws {
         guard !events.isEmpty else { return }
-        let alive = livingSince()
-        try await storage.deletePushTokens(seenBefore: alive)
         let candidates = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
             .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
         guard !candidates.isEmpty else { return }
+        let alive = livingSince()
+        if deliveries.isSweepDue() {
+            try await storage.deletePushTokens(seenBefore: alive)
+        }
         let schema = try await publicSchema(of: zone)
         var queued: [(token: String, payload: String)] = []
         var tokensByOwner: [String: [String]] = [:]

@@ -38,6 +38,8 @@ extension RecordService {
 
         var plans: [Result<RecordWrite, ServerError>] = []
         var seen = Set<String>()
+        // Each type's fields by name, made once for all the records of the request.
+        var fieldsByType: [String: [String: Field]] = [:]
         for (index, operation) in operations.enumerated() {
             let name = names[index]
             guard seen.insert(name).inserted else {
@@ -47,8 +49,11 @@ extension RecordService {
             plans.append(Result {
                 var operation = operation
                 let typeName = operation.record.recordType ?? existing[name]?.recordType
-                let recordType = typeName.flatMap { admission.schema.recordType(named: $0) }
-                operation.record.fields = try operation.record.fields.map { try Self.storedAssets(SchemaEnforcement.coerced($0, to: recordType), files: files, access: access) }
+                if let typeName, fieldsByType[typeName] == nil {
+                    fieldsByType[typeName] = admission.schema.recordType(named: typeName)?.fieldsByName
+                }
+                let known = typeName.flatMap { fieldsByType[$0] }
+                operation.record.fields = try operation.record.fields.map { try Self.storedAssets(SchemaEnforcement.coerced($0, to: known), files: files, access: access) }
                 return try plan(
                     operation, name: name, existing: existing[name].flatMap { reached.scope?.contains($0.recordName) ?? true ? $0 : nil },
                     admission: admission[index], schema: admission.schema, sharing: sharing, scope: scope, access: access)
@@ -167,12 +172,13 @@ extension RecordService {
 
     private static func admit(_ saves: [(String, [String: FieldValue])?], into schema: Schema, environment: ContainerEnvironment) -> Admission {
         var schema = schema
+        var known: [String: [String: Field]] = [:]
         let failures: [ServerError?] = saves.map { save in
             guard let (type, fields) = save else { return nil }
             do {
                 // What CloudKit refuses whatever the schema is refused before the schema is touched.
                 try checkSize(fields)
-                try SchemaEnforcement.admit(recordType: type, fields: fields, into: &schema, environment: environment)
+                try SchemaEnforcement.admit(recordType: type, fields: fields, into: &schema, environment: environment, known: &known)
                 return nil
             } catch {
                 return error as? ServerError ?? ServerError(.badRequest, reason: "\(error)")

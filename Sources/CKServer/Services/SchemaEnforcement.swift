@@ -10,9 +10,11 @@ enum SchemaEnforcement {
     static let sortableTypes: Set<ValueType> = [.string, .int64, .double, .timestamp]
 
     /// Admits a record of `recordType` with `fields` into `schema`, extending it in development; throws the
-    /// per-record `BAD_REQUEST` CloudKit gives for what does not fit. It takes time linear in the number of fields.
+    /// per-record `BAD_REQUEST` CloudKit gives for what does not fit. It takes time linear in the number of fields:
+    /// `known` keeps each type's fields by name across the records of a request, kept up to date here.
     static func admit(
-        recordType typeName: String, fields: [String: FieldValue], into schema: inout Schema, environment: ContainerEnvironment
+        recordType typeName: String, fields: [String: FieldValue], into schema: inout Schema, environment: ContainerEnvironment,
+        known: inout [String: [String: Field]]
     ) throws {
         if let problem = NamingRules.problem(with: typeName, kind: "record type") {
             throw ServerError(.badRequest, reason: problem)
@@ -35,10 +37,11 @@ enum SchemaEnforcement {
             schema.recordTypes.append(RecordType.created(typeName))
             typeIndex = schema.recordTypes.count - 1
         }
-        let known = schema.recordTypes[typeIndex].fieldsByName
+        let fieldsOfType = known[typeName] ?? schema.recordTypes[typeIndex].fieldsByName
+        known[typeName] = fieldsOfType
         var added: [Field] = []
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            if let field = known[name] {
+            if let field = fieldsOfType[name] {
                 guard fits(value, field.type) else {
                     // A number without its type reads as INT64: MistKit sends TIMESTAMP values so.
                     let hint = field.type.valueType == .timestamp && value.valueType == .int64
@@ -57,6 +60,9 @@ enum SchemaEnforcement {
             throw ServerError(.badRequest, reason: "the record type \(typeName) would have \(total) fields; a record type may have at most \(RecordService.maximumFieldsPerRecordType)")
         }
         schema.recordTypes[typeIndex].fields += added
+        for field in added {
+            known[typeName, default: [:]][field.name] = field
+        }
     }
 
     /// Whether a value can be stored in a field of `type`; a whole number fits a DOUBLE field (see `coerced`).
@@ -69,11 +75,11 @@ enum SchemaEnforcement {
         return value.valueType == type.valueType || (value.valueType == .int64 && type.valueType == .double)
     }
 
-    /// `fields` with each whole number given for a DOUBLE field of `recordType` stored as a DOUBLE: clients that
-    /// send a value without its type write `1.0` as `1`, as most JSON encoders do, which reads as an INT64.
-    static func coerced(_ fields: [String: FieldValue], to recordType: RecordType?) -> [String: FieldValue] {
-        guard let recordType, fields.values.contains(where: { $0.valueType == .int64 }) else { return fields }
-        let known = recordType.fieldsByName
+    /// `fields` with each whole number given for a DOUBLE field of the record's type (its fields by name, `known`)
+    /// stored as a DOUBLE: clients that send a value without its type write `1.0` as `1`, as most JSON encoders do,
+    /// which reads as an INT64.
+    static func coerced(_ fields: [String: FieldValue], to known: [String: Field]?) -> [String: FieldValue] {
+        guard let known, fields.values.contains(where: { $0.valueType == .int64 }) else { return fields }
         var result = fields
         for (name, value) in fields where value.valueType == .int64 && known[name]?.type.valueType == .double {
             switch value {

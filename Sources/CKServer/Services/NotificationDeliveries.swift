@@ -1,7 +1,7 @@
 import Foundation
 
 /// Delivers the notifications of saves after the saves have answered, one batch after the other in the order
-/// the saves committed, so that a save never waits for the subscriptions and push tokens it fires. Past
+/// they were matched, so that a save never waits for the rows of the push tokens it fires. Past
 /// `backlog` waiting batches a save waits until its own batch is delivered, so a burst cannot grow the queue
 /// without end; a server that stops waits until every batch is delivered.
 public final class NotificationDeliveries: @unchecked Sendable {

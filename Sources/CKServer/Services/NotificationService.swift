@@ -90,24 +90,33 @@ public struct NotificationService: Sendable {
         var reason: Int
     }
 
-    /// Queues the notifications of the subscriptions these changes in `zone` match, after the batches of the
-    /// saves before (a failure is the delivery's, not the save's: the save has committed).
+    /// Matches these changes in `zone` against the subscriptions now, and queues the notifications they fire
+    /// (one a push token, as many rows as tokens) after the save has answered, following the batches matched
+    /// before. A failure is the delivery's, not the save's: the save has committed.
     func deliver(_ events: [RecordEvent], in zone: ZoneKey) async {
-        guard !events.isEmpty else { return }
-        await deliveries.deliver { try? await notify(events, in: zone) }
+        guard let fired = try? await notifications(firedBy: events, in: zone), !fired.isEmpty else { return }
+        await deliveries.deliver { try? await queue(fired) }
     }
 
-    /// Queues the notifications of the subscriptions these changes in `zone` match. In the public database a
-    /// subscription fires only for records its owner may read.
-    func notify(_ events: [RecordEvent], in zone: ZoneKey) async throws {
-        guard !events.isEmpty else { return }
+    /// Queues notifications for their push tokens and wakes the polls waiting for them.
+    private func queue(_ fired: [(token: String, payload: String)]) async throws {
+        guard !fired.isEmpty else { return }
+        if deliveries.isSweepDue() {
+            try await storage.deletePushTokens(seenBefore: livingSince())
+        }
+        try await storage.enqueueNotifications(fired, keepingAtMost: configuration.limits.notificationsPerToken)
+        bell.ring(Set(fired.map(\.token)))
+    }
+
+    /// The notifications, by push token, of the subscriptions these changes in `zone` match (a `firesOnce`
+    /// subscription is deleted as it fires). In the public database a subscription fires only for records its
+    /// owner may read.
+    private func notifications(firedBy events: [RecordEvent], in zone: ZoneKey) async throws -> [(token: String, payload: String)] {
+        guard !events.isEmpty else { return [] }
         let candidates = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
             .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
-        guard !candidates.isEmpty else { return }
+        guard !candidates.isEmpty else { return [] }
         let alive = livingSince()
-        if deliveries.isSweepDue() {
-            try await storage.deletePushTokens(seenBefore: alive)
-        }
         let schema = try await publicSchema(of: zone)
         var queued: [(token: String, payload: String)] = []
         var tokensByOwner: [String: [String]] = [:]
@@ -132,8 +141,7 @@ public struct NotificationService: Sendable {
                 _ = try await storage.deleteSubscription(id, in: database)
             }
         }
-        try await storage.enqueueNotifications(queued, keepingAtMost: configuration.limits.notificationsPerToken)
-        bell.ring(Set(queued.map(\.token)))
+        return queued
     }
 
     /// The schema whose READ grants decide what public-database subscriptions see; `nil` for a private zone.

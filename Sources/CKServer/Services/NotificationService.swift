@@ -5,9 +5,9 @@ import ServiceLifecycle
 
 /// Push tokens, the notifications of subscriptions, and their delivery through the long-poll courier.
 ///
-/// A record saved or deleted is matched against the subscriptions of its database, after the save has answered;
-/// each match queues one notification in CloudKit's payload shape (`aps` and `ck.qry` or `ck.fet`) for every
-/// registered token of the subscription's owner. Queued notifications stay until a courier request takes them,
+/// A record saved or deleted is matched against the subscriptions of its database before the save answers; each
+/// match queues one notification in CloudKit's payload shape (`aps` and `ck.qry` or `ck.fet`) for every
+/// registered token of the subscription's owner, after the save has answered. Queued notifications stay until a courier request takes them,
 /// so a client that was not polling misses nothing, up to `ServerLimits.notificationsPerToken` a token: past it
 /// the oldest are dropped, coalesced into the oldest kept, which says so (`ck.p`: pruned) as CloudKit does. A
 /// token nobody has created, registered or polled for `pushTokenIdleLifetime` is forgotten with its queue.

@@ -15,12 +15,16 @@ public struct ServerRequestContext: RequestContext {
     /// What `operation` returns, or `nil` as soon as the client hangs up (`operation` is then cancelled): for a
     /// request that waits, so that it stops waiting when nobody is left to answer.
     func unlessClientHangsUp<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value? {
-        let channel = channel
         let (hangUp, signal) = AsyncStream<Void>.makeStream()
-        channel.pipeline.handler(type: HangUpWatch.self)
-            .flatMap { $0.hungUp ?? channel.closeFuture }
-            .flatMapError { _ in channel.closeFuture }
-            .whenComplete { _ in signal.finish() }
+        // A server without the watch (none is built so) waits for the operation alone.
+        let registration = channel.pipeline.handler(type: HangUpWatch.self).map { $0.watch { signal.finish() } }
+        defer {
+            let pipeline = channel.pipeline
+            registration.whenSuccess { registration in
+                guard let registration else { return }
+                pipeline.handler(type: HangUpWatch.self).whenSuccess { $0.forget(registration) }
+            }
+        }
         return try await withThrowingTaskGroup(of: Value?.self) { group in
             group.addTask { try await operation() }
             group.addTask {

@@ -47,6 +47,16 @@ public struct RecordOperation: Hashable, Sendable, Codable, KeyedDecodable {
             self == .update || self == .replace || self == .delete
         }
 
+        /// The `force` kind of an operation that checks the change tag (`forceDelete` for `delete`); `nil` for the others.
+        public var forced: OperationType? {
+            switch self {
+            case .update: .forceUpdate
+            case .replace: .forceReplace
+            case .delete: .forceDelete
+            case .create, .forceUpdate, .forceReplace, .forceDelete: nil
+            }
+        }
+
         /// Whether the operation applies whatever another save did meanwhile (the `force` kinds).
         public var ignoresConflicts: Bool {
             self == .forceUpdate || self == .forceReplace || self == .forceDelete

@@ -48,7 +48,7 @@ public final class BodyMemory: Sendable {
 
     /// What a body must reserve: its declared length, its cap when it comes in chunks, nothing when it has none.
     private static func reservation(for request: Request, upTo limit: Int) throws -> Int {
-        if let declared = request.headers[.contentLength].flatMap({ Int($0) }) {
+        if let declared = request.declaredBodyLength {
             guard declared <= limit else { throw tooLarge(limit) }
             return declared
         }

@@ -34,11 +34,6 @@ public final class NotificationDeliveries: @unchecked Sendable {
         await withCheckedContinuation { continuation in enqueue(Batch(work: work, delivered: continuation)) }
     }
 
-    /// Whether nothing is waiting or being delivered.
-    public var isIdle: Bool {
-        lock.withLock { !isDelivering }
-    }
-
     /// Returns once every batch queued so far, and any queued meanwhile, is delivered.
     public func waitUntilIdle() async {
         await withCheckedContinuation { continuation in

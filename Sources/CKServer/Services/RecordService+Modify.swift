@@ -222,11 +222,10 @@ extension RecordService {
         let given = operation.record
         let policy = AccessPolicy(caller: access.caller)
         let isPublic = access.database == .public
-        if type.checksChangeTag, given.recordChangeTag == nil {
+        if let forced = type.forced, given.recordChangeTag == nil {
             // Apple's reference requires the tag; clients such as MistKit send a delete without it.
-            let forced = "force" + type.rawValue.prefix(1).uppercased() + type.rawValue.dropFirst()
             throw ServerError(
-                .badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag from a fetch; send \(forced) to \(type.rawValue) it whatever its tag")
+                .badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag from a fetch; send \(forced.rawValue) to \(type.rawValue) it whatever its tag")
         }
         let isShare = (given.recordType ?? existing?.recordType) == StoredRecord.shareType
         if isShare, sharing == nil {

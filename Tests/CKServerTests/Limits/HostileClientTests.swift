@@ -162,11 +162,14 @@ struct HostileClientTests {
         defer { Task { await loopback.stop() } }
         let port = loopback.port
         let started = ContinuousClock.now
-        let (idle, refusal) = try await BlockingCall.run { () throws -> ([String?], String?) in
-            // Three connections that start a request and never finish its head.
+        // Three connections that start a request and never finish its head.
+        let slow = try await BlockingCall.run { () throws -> [RawConnection] in
             let slow = try (0..<3).map { _ in try RawConnection(port: port, timeout: 10) }
             slow.forEach { $0.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
-            Thread.sleep(forTimeInterval: 0.3)
+            return slow
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let (idle, refusal) = try await BlockingCall.run { () throws -> ([String?], String?) in
             let extra = try RawConnection(port: port)
             extra.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let refusal = extra.readToEnd()

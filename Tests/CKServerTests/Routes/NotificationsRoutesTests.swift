@@ -155,9 +155,7 @@ struct NotificationsRoutesTests {
                 }
                 _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r\#(number)"}}]}"#, as: me, database: "private")
             }
-            while !services.notificationDeliveries.isIdle {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            await services.notificationDeliveries.waitUntilIdle()
             var delivered: [(record: String?, pruned: Bool)] = []
             while let notification = try await poll(client, courierURL) {
                 let ck = notification["ck"] as? [String: Any]
@@ -169,9 +167,7 @@ struct NotificationsRoutesTests {
             // Two seconds without a poll: the next save forgets the token, and its courier URL is unknown.
             try await Task.sleep(for: .milliseconds(2500))
             _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r6"}}]}"#, as: me, database: "private")
-            while !services.notificationDeliveries.isIdle {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            await services.notificationDeliveries.waitUntilIdle()
             let path = String(courierURL.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
             #expect(try await client.execute(uri: path, method: .get).status == .notFound)
         }

@@ -67,7 +67,7 @@ extension DashboardApp {
         case .back:
             goBack()
         case .reload:
-            top.load(self)
+            reload()
         case .quit:
             quit()
         default:
@@ -92,6 +92,18 @@ extension DashboardApp {
             closeTopScreen()
         } else {
             report(StatusMessage("This is the first screen: q quits"))
+        }
+    }
+
+    /// r: fetches the screen again, first asking when that throws away changes not saved.
+    func reload() {
+        guard let unsaved = top.unsavedChanges else {
+            top.load(self)
+            return
+        }
+        confirm(Confirmation(title: "Fetch again and discard your changes?", message: unsaved, confirmTitle: "Discard")) { [weak self] in
+            guard let self else { return }
+            top.load(self)
         }
     }
 

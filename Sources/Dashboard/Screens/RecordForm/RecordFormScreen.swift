@@ -118,7 +118,11 @@ final class RecordFormScreen: Screen {
         start.cancel(in: host.work)
     }
 
+    /// Whether the form is on screen: its keys do nothing while it loads or after its fetch failed or was cancelled.
+    private var isShown: Bool { start.value != nil }
+
     func perform(_ action: KeyAction, host: any ScreenHost) {
+        guard isShown else { return }
         switch action {
         case .editField: editSelected(host: host)
         case .clearField: clearSelected(host: host)
@@ -130,6 +134,7 @@ final class RecordFormScreen: Screen {
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
+        guard isShown else { return false }
         guard let overlay else { return table.handleOpening(key) { perform(conflict == nil ? .editField : .keepMine, host: host) } }
         handleOverlay(overlay, key: key, host: host)
         return true

@@ -23,12 +23,24 @@ struct RecordFormTests {
         try await publicClient(demo).lookupRecords(named: [name]).first!.get()
     }
 
-    /// Moves the form's selection to the line of `field`.
     /// The value of `field` in the draft of the form on top.
     static func draftValue(_ field: String, in dashboard: DashboardHarness) -> FieldValue? {
         (dashboard.app.top as? RecordFormScreen)?.draft?.values[field]
     }
 
+    /// A dashboard on party-1's form with `name` typed in the name field's editor, still open.
+    static func typingName(_ name: String, _ demo: DemoServer) async throws -> DashboardHarness {
+        let dashboard = DashboardHarness(demo, size: size)
+        try await dashboard.start()
+        try await dashboard.command("records Party")
+        try await dashboard.press(.character("e"))
+        try await select("name", in: dashboard)
+        try await dashboard.press(.enter, .control("u"))
+        try await dashboard.type(name)
+        return dashboard
+    }
+
+    /// Moves the form's selection to the line of `field`.
     static func select(_ field: String, in dashboard: DashboardHarness) async throws {
         try await dashboard.press(.home)
         for _ in 0..<30 {
@@ -82,14 +94,7 @@ struct RecordFormTests {
     @Test("Esc with unsaved changes asks before throwing them away")
     func unsavedChanges() async throws {
         try await DemoServer.run { demo in
-            let dashboard = DashboardHarness(demo, size: Self.size)
-            try await dashboard.start()
-            try await dashboard.command("records Party")
-            try await dashboard.press(.character("e"))
-            try await Self.select("name", in: dashboard)
-            try await dashboard.press(.enter)
-            try await dashboard.press(.control("u"))
-            try await dashboard.type("Renamed")
+            let dashboard = try await Self.typingName("Renamed", demo)
             try await dashboard.press(.enter, .escape)
             #expect(dashboard.screen.contains("Discard your changes?"))
             #expect(dashboard.screen.contains("1 changed field of party-1 will be lost."))
@@ -101,16 +106,37 @@ struct RecordFormTests {
         }
     }
 
+    @Test("r with unsaved changes asks before fetching the form again; a fetch cancelled with Esc leaves no editor taking the keys unseen")
+    func reloadAndCancel() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = try await Self.typingName("Renamed", demo)
+            try await dashboard.press(.enter, .character("r"))
+            #expect(dashboard.screen.contains("Fetch again and discard your changes?"))
+            try await dashboard.press(.character("n"))
+            #expect(Self.draftValue("name", in: dashboard) == .string("Renamed"))
+            // Seed 3930433256630506840 of the random keys: r, then Esc before the fetch ends, then Enter opened an
+            // editor the cancelled form did not draw, and every key after went into it.
+            dashboard.send(.key(.character("r")))
+            dashboard.send(.key(.character("y")))
+            dashboard.send(.key(.escape))
+            try await dashboard.settle()
+            #expect(dashboard.screen.contains("Cancelled."))
+            try await dashboard.press(.enter)
+            #expect(!dashboard.app.top.capturesKeys, "\(dashboard.screen)")
+            try await dashboard.press(.character("r"))
+            #expect(dashboard.screen.contains("Fetch again and discard your changes?"), "the cancelled fetch kept the draft")
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.lines[1].contains("Edit party-1"))
+            #expect(Self.draftValue("name", in: dashboard) == .string("Picnic 1"))
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.top.capturesKeys)
+        }
+    }
+
     @Test("q, Ctrl-C and :quit with unsaved changes, or a value being typed, ask before quitting; without changes q quits at once, and Ctrl-C from a dialog too")
     func quitWithUnsavedChanges() async throws {
         try await DemoServer.run { demo in
-            let dashboard = DashboardHarness(demo, size: Self.size)
-            try await dashboard.start()
-            try await dashboard.command("records Party")
-            try await dashboard.press(.character("e"))
-            try await Self.select("name", in: dashboard)
-            try await dashboard.press(.enter, .control("u"))
-            try await dashboard.type("Renamed")
+            let dashboard = try await Self.typingName("Renamed", demo)
             try await dashboard.press(.control("c"))
             #expect(dashboard.confirmation?.title == "Quit and discard your changes?")
             #expect(dashboard.confirmation?.message == "the value being edited of name of party-1 will be lost. Ctrl-C again quits too.")

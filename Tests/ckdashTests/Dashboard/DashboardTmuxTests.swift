@@ -188,8 +188,7 @@ struct DashboardTmuxTests {
 
     @Test("hundreds of random keys and resizes leave ckdash running and drawing its header")
     func randomKeys() async throws {
-        let seed = ProcessInfo.processInfo.environment["CKDASH_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        print("DashboardTmuxTests.randomKeys seed: \(seed) (CKDASH_FUZZ_SEED=\(seed) repeats it)")
+        let seed = FuzzSeed.from("CKDASH_FUZZ_SEED", fixed: 0xC4DA_5EED, printedAs: "DashboardTmuxTests.randomKeys")
         let session = try await TmuxSession()
         defer { session.stop() }
         try await Self.waitForRecordTypes(session)

@@ -5,8 +5,9 @@ import Testing
 /// A running ckserver under a stream of malformed HTTP and JSON (issue 20): every answer is CloudKit's error JSON
 /// or a success, none a 5xx or an empty body, the process survives, and its memory stays bounded.
 ///
-/// The seed is printed; `CKSERVER_FUZZ_SEED=<seed> swift test --filter ServerFuzzTests` sends the same requests
-/// again, and `CKSERVER_FUZZ_REQUESTS` sends more (2,000 by default, about ten seconds).
+/// The seed is the same on every run (`FuzzSeed`); `CKSERVER_FUZZ_SEED=random swift test --filter ServerFuzzTests`
+/// tries another, `CKSERVER_FUZZ_SEED=<seed>` repeats one, and `CKSERVER_FUZZ_REQUESTS` sends more (2,000 by
+/// default, about ten seconds).
 @Suite("ckserver under fuzzed HTTP and JSON, run as a process", .heavy)
 struct ServerFuzzTests {
     /// The most the server may hold resident at its peak, its own footprint included.
@@ -14,9 +15,8 @@ struct ServerFuzzTests {
 
     @Test("malformed requests get a 4xx with CloudKit's error JSON or a success, never a 5xx, an empty answer or a crash", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
     func fuzz() async throws {
-        let seed = ProcessInfo.processInfo.environment["CKSERVER_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        let seed = FuzzSeed.from("CKSERVER_FUZZ_SEED", fixed: 0x5EED_C4A5_E4E7, printedAs: "ServerFuzzTests")
         let count = ProcessInfo.processInfo.environment["CKSERVER_FUZZ_REQUESTS"].flatMap(Int.init) ?? 2_000
-        print("ServerFuzzTests seed: \(seed) (CKSERVER_FUZZ_SEED=\(seed) repeats it)")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-fuzz-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: data) }
         let container = "iCloud.com.example.Fuzz"

@@ -4,12 +4,15 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Posts JSON to the benchmark's server as the developer (management token), optionally acting as a user.
+/// Posts JSON to the benchmark's server as the developer (management token), optionally acting as a user, or as
+/// a signed-in user (API token and rotating web auth token).
 struct BenchmarkClient {
     let http: HTTPClient
     let baseURL: String
     let managementToken: String
     var actingAs: String?
+    /// When set, requests go as this user instead of with the management token.
+    var signedIn: SignedInUser?
 
     /// Posts `body` and checks that every item succeeded, without parsing the answer: for throughput figures
     /// that measure the server rather than this client's JSON parsing.
@@ -30,10 +33,14 @@ struct BenchmarkClient {
         }
     }
 
-    /// Posts a `changes/zone` request for one zone and reads its answer by scanning, not parsing: how many
-    /// records came, the next sync token, and whether more are coming.
-    func postChanges(database: String, body: Data) async throws -> (records: Int, syncToken: String?, moreComing: Bool) {
-        let bytes = try await send("changes/zone", database: database, body: body)
+    /// Posts a request for a page of records and reads its answer by scanning, not parsing: how many records
+    /// came, the value of the key `next` (`syncToken`, `continuationMarker`) for the next page, and whether more
+    /// are coming.
+    func postPage(_ operation: String, database: String = "public", body: Data, next key: String) async throws
+        -> (records: Int, next: String?, moreComing: Bool)
+    {
+        let bytes = try await send(operation, database: database, body: body)
+        let nextMarker = Array("\"\(key)\":\"".utf8)
         return bytes.withUnsafeReadableBytes { answer in
             var records = 0
             var offset = 0
@@ -41,20 +48,19 @@ struct BenchmarkClient {
                 records += 1
                 offset = found + Self.recordMarker.count
             }
-            let token = ByteSearch.firstOffset(of: Self.tokenMarker, in: answer).map { start -> String in
-                let from = start + Self.tokenMarker.count
+            let next = ByteSearch.firstOffset(of: nextMarker, in: answer).map { start -> String in
+                let from = start + nextMarker.count
                 let end = ByteSearch.firstOffset(of: [UInt8(ascii: "\"")], in: answer, from: from) ?? answer.count
                 return String(decoding: answer[from..<end], as: UTF8.self)
             }
-            return (records, token, ByteSearch.firstOffset(of: Self.moreComingMarker, in: answer) != nil)
+            return (records, next, ByteSearch.firstOffset(of: Self.moreComingMarker, in: answer) != nil)
         }
     }
 
     /// The key every failed item of a response carries.
     private static let errorMarker = Array("serverErrorCode".utf8)
-    /// The key every live record of a change feed carries once.
+    /// The key every live record of an answer carries once.
     private static let recordMarker = Array(#""recordChangeTag":"#.utf8)
-    private static let tokenMarker = Array(#""syncToken":""#.utf8)
     private static let moreComingMarker = Array(#""moreComing":true"#.utf8)
 
     /// Whether `needle` occurs in `haystack`.
@@ -63,15 +69,20 @@ struct BenchmarkClient {
     }
 
     private func send(_ operation: String, database: String, body: Data) async throws -> ByteBuffer {
-        var request = HTTPClientRequest(url: "\(baseURL)/\(database)/\(operation)")
+        var request = HTTPClientRequest(url: "\(baseURL)/\(database)/\(operation)\(signedIn?.query ?? "")")
         request.method = .POST
-        request.headers.add(name: "Authorization", value: "Bearer \(managementToken)")
+        if signedIn == nil {
+            request.headers.add(name: "Authorization", value: "Bearer \(managementToken)")
+        }
         request.headers.add(name: "Content-Type", value: "application/json")
         if let actingAs {
             request.headers.add(name: "X-CKServer-Act-As", value: actingAs)
         }
         request.body = .bytes(ByteBuffer(bytes: body))
         let response = try await http.execute(request, timeout: .seconds(120))
+        if let successor = response.headers.first(name: "X-Apple-CloudKit-Web-Auth-Token") {
+            signedIn?.keep(successor)
+        }
         let bytes = try await response.body.collect(upTo: 256 * 1024 * 1024)
         guard response.status == .ok else {
             throw BenchmarkError("\(operation) answered \(response.status): \(String(buffer: bytes).prefix(300))")

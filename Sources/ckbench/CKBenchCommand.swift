@@ -6,7 +6,7 @@ struct CKBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ckbench",
         abstract: "Measure ckdash and ckserver (run with -c release).",
-        subcommands: [ServerBenchmarkCommand.self, TerminalBenchmarkCommand.self, MicroBenchmarkCommand.self],
+        subcommands: [ServerBenchmarkCommand.self, TerminalBenchmarkCommand.self, MicroBenchmarkCommand.self, ServeFolderCommand.self],
         defaultSubcommand: ServerBenchmarkCommand.self
     )
 }

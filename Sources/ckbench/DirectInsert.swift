@@ -42,17 +42,7 @@ final class DirectInsert {
     /// them, with `fields`.
     init(serverDatabase path: String, container: ContainerID, written: Int, fields: @escaping (Int) -> [String: FieldValue]) throws {
         queue = try DatabaseQueue(path: path)
-        let zone = try queue.read { db in
-            try Int64.fetchOne(
-                db,
-                sql: """
-                    SELECT id FROM zones WHERE container_id = ? AND environment = 'development' AND database_scope = 'public'
-                    AND zone_name = '_defaultZone'
-                    """,
-                arguments: [container.rawValue])
-        }
-        guard let zone else { throw BenchmarkError("\(container) has no development public default zone to insert records into") }
-        self.zone = zone
+        zone = try DevelopmentPublicZone.id(of: container, in: queue)
         self.written = written
         self.fields = fields
     }

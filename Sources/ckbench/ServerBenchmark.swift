@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import CKModel
 import CKServer
 import Foundation
-import Logging
 
 /// The server scenarios: a fresh data folder, the server on a loopback port, and timed requests.
 struct ServerBenchmark {
@@ -32,13 +31,12 @@ struct ServerBenchmark {
         _ = try await SchemaService(storage: storage).importDevelopment(Self.schema(), into: container)
         let token = try await CredentialService(storage: storage, configuration: configuration)
             .createManagementToken(name: "ckbench", container: nil, readOnly: false)
-        let (user, _) = try await UserService(storage: storage, configuration: configuration)
+        let (user, webAuthToken) = try await UserService(storage: storage, configuration: configuration)
             .create(name: "bench", emailAddress: nil, in: container)
+        let apiToken = try await CredentialService(storage: storage, configuration: configuration).createAPIToken(container: container)
 
-        var logger = Logger(label: "ckbench")
-        logger.logLevel = .error
-        let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
-        defer { Task { await server.stop() } }
+        let server = try BenchmarkServerProcess(data: folder)
+        defer { server.stop() }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
         let client = BenchmarkClient(
@@ -49,7 +47,9 @@ struct ServerBenchmark {
         // then warm, and the phases measure the steady state.
         try await client.postExpectingSuccess("records/modify", body: try Self.createBody(0..<200, recordType: "Warmup"))
         let direct = try DirectInsert(path: folder.appendingPathComponent("direct.sqlite").path)
+        let cpuBeforeModify = try server.cpuTime
         let modifyRate = try await modifyThroughput(client, count: records, clients: 1, recordType: "Party", alternatingWith: direct)
+        let modifyCPU = try server.cpuTime - cpuBeforeModify
         let concurrentRate = try await modifyThroughput(client, count: records, clients: 2, recordType: "Gathering", alternatingWith: direct)
         figures += [
             BenchmarkFigure(name: "modify, batches of 200, 1 client", value: modifyRate, unit: "records/s"),
@@ -57,8 +57,15 @@ struct ServerBenchmark {
             BenchmarkFigure(name: "direct GRDB insert, same rows", value: direct.throughput, unit: "records/s"),
             BenchmarkFigure(name: "modify / direct insert, 1 client", value: modifyRate / direct.throughput, unit: "ratio"),
             BenchmarkFigure(name: "modify / direct insert, 2 clients", value: concurrentRate / direct.throughput, unit: "ratio"),
+            BenchmarkFigure(name: "server CPU per record, batches of 200", value: modifyCPU.milliseconds / Double(records), unit: "ms"),
         ]
         figures += try await queryLatencies(client, size: records)
+        let directRead = try DirectRead(serverDatabase: configuration.databaseURL.path, container: container)
+        figures += try await queryPaging(client, recordType: "Party", count: records, direct: directRead)
+        figures += try await lookups(client, recordType: "Party", count: records, direct: directRead)
+        var signedIn = client
+        signedIn.signedIn = SignedInUser(apiToken: apiToken, webAuthToken: webAuthToken)
+        figures += try await singleRecordUpdates(signedIn, count: 2_000, server: server)
         let serviceStart = ContinuousClock.now
         try await load(from: records, to: 2 * records, storage: storage)
         figures.append(BenchmarkFigure(
@@ -165,9 +172,9 @@ struct ServerBenchmark {
         let start = ContinuousClock.now
         while true {
             let request = ChangesZone.Request(zones: [ChangesZone.ZoneRequest(zoneID: ZoneID(zoneName: "Feed"), syncToken: token)], resultsLimit: 200)
-            let page = try await client.postChanges(database: "private", body: try JSONEncoder().encode(request))
+            let page = try await client.postPage("changes/zone", database: "private", body: try JSONEncoder().encode(request), next: "syncToken")
             read += page.records
-            token = page.syncToken
+            token = page.next
             if !page.moreComing { break }
         }
         guard read == count else { throw BenchmarkError("changes/zone returned \(read) of \(count) records") }
@@ -179,11 +186,5 @@ struct ServerBenchmark {
         return DatabaseAccess(
             container: info, environment: .development, database: database,
             caller: .developer(userRecordName: info.developerRecordName), serverURL: "")
-    }
-
-    private func timed(_ body: () async throws -> Void) async throws -> Duration {
-        let start = ContinuousClock.now
-        try await body()
-        return ContinuousClock.now - start
     }
 }

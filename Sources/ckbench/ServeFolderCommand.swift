@@ -1,0 +1,37 @@
+import ArgumentParser
+import CKServer
+import Foundation
+import Logging
+
+/// `ckbench serve-folder`: the benchmark's server in a process of its own, so that `ckbench server` reads the
+/// server's CPU time apart from its own. Prints the server's URL, and stops once its standard input closes (when
+/// the benchmark ends, however it ends).
+struct ServeFolderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-folder", abstract: "Serve a benchmark's data folder until standard input closes (used by ckbench server).",
+        shouldDisplay: false)
+
+    @Option(help: "The data folder.")
+    var data: String
+
+    func run() async throws {
+        let configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
+        let storage = try SQLiteStorage(path: configuration.databaseURL.path)
+        var logger = Logger(label: "ckbench")
+        logger.logLevel = .error
+        let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
+        FileHandle.standardOutput.write(Data("\(server.url.absoluteString)\n".utf8))
+        await Self.endOfInput()
+        await server.stop()
+    }
+
+    /// Returns once standard input is at its end, read on a thread of its own.
+    private static func endOfInput() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                _ = FileHandle.standardInput.readDataToEndOfFile()
+                done.resume()
+            }
+        }
+    }
+}

@@ -45,15 +45,6 @@ public struct StoredRecord: Hashable, Sendable {
         try JSONValueDecoder().decode([String: FieldValue].self, from: json)
     }
 
-    /// Whether stored fields can go into an answer as they are: every field wanted, numbers as numbers, and no
-    /// asset, whose answer gains a `downloadURL`.
-    static func answersAsStored(_ json: [UInt8], desiredKeys: [String]?, numbersAsStrings: Bool) -> Bool {
-        desiredKeys == nil && !numbersAsStrings && !ByteSearch.contains(assetTag, in: json)
-    }
-
-    /// How stored JSON tags an asset value: `ASSETID` and `ASSETID_LIST`, and `ASSET` in rows saved before.
-    private static let assetTag = Array(#""ASSET"#.utf8)
-
     /// The record dictionary of a response, with only `desiredKeys` among the fields (all when `nil`), its
     /// assets with their `downloadURL` on `serverURL`; a share also says who it is shared with, and what
     /// `viewer` is to it.

@@ -48,7 +48,7 @@ public struct AssetService: Sendable {
             guard let found = readable[item.recordName] else {
                 throw ServerError(.notFound, reason: "there is no record named \(item.recordName)", recordName: item.recordName)
             }
-            let record = try found.get()
+            let record = try found.get().decoded()
             let held = FilterEvaluator.elements(record.fields[item.fieldName]).compactMap { value -> Asset? in
                 if case .asset(let asset) = value { asset } else { nil }
             }

@@ -120,20 +120,9 @@ public struct ChangeFeedService: Sendable {
             if change.isDeleted {
                 return Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID)
             }
-            // Fields stored in their wire form go out as they are, unless the answer must differ from them.
-            let asStored = StoredRecord.answersAsStored(change.fieldsJSON, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings)
-            var stored = change.record
-            if !asStored {
-                stored.fields = try StoredRecord.fields(fromJSON: change.fieldsJSON)
-            }
-            var record = stored.wireRecord(
-                zoneID: wireZoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: access.container.id,
-                viewer: access.caller.userRecordName)
-            if asStored {
-                record.fields = nil
-                record.encodedFields = change.fieldsJSON
-            }
-            return record
+            return try change.row.wireRecord(
+                zoneID: wireZoneID, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, serverURL: access.serverURL,
+                container: access.container.id, viewer: access.caller.userRecordName)
         }
         let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: shown.last?.changeNumber ?? after) : state.syncToken
         return Page(zoneID: wireZoneID, records: records, syncToken: next.text, moreComing: moreComing)

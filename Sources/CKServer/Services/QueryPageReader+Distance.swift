@@ -8,7 +8,7 @@ extension QueryPageReader {
     /// every record within `radius` of it; the band widens fourfold until more than a page of records lie
     /// within its radius, so the cost follows how many records are near the point, not how many there are.
     func readByDistance(_ zone: ZoneKey, field: String, center: Location, after cursor: QueryCursor?, limit: Int) async throws
-        -> (records: [StoredRecord], next: QueryCursor?)
+        -> (records: [StoredRecordRow], next: QueryCursor?)
     {
         var floor: (distance: Double, recordName: String)?
         if let cursor, case .real(let distance)? = cursor.value {
@@ -28,21 +28,22 @@ extension QueryPageReader {
                 position = hits.last
                 if hits.count < Self.batchSize * 10 { break }
             }
-            let records = try await storage.records(named: names, in: zone)
-            let near = records.values.compactMap { record -> (distance: Double, record: StoredRecord)? in
+            let rows = try await storage.recordRows(named: names, in: zone)
+            let near = try rows.values.compactMap { row -> (distance: Double, record: StoredRecord, row: StoredRecordRow)? in
+                let record = try row.decoded()
                 guard case .location(let here)? = record.fields[field], readable(record),
                     plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) })
                 else { return nil }
                 let distance = FilterEvaluator.distance(here, center)
                 guard distance <= radius, floor.map({ (distance, record.recordName) > $0 }) ?? true else { return nil }
-                return (distance, record)
+                return (distance, record, row)
             }.sorted { ($0.distance, $0.record.recordName) < ($1.distance, $1.record.recordName) }
             if near.count > limit || degrees >= 180 {
                 let page = near.prefix(limit)
                 let next = near.count > limit ? page.last.map {
                     QueryCursor(query: digest, value: .real($0.distance), recordName: $0.record.recordName)
                 } : nil
-                return (page.map(\.record), next)
+                return (page.map(\.row), next)
             }
             radius *= 4
         }

@@ -22,7 +22,8 @@ struct QueryPageReader {
     private var sortsByMany: Bool { plan.sortBy.count > 1 }
 
     /// Up to `limit` records of `zone` after `cursor`, and where the next page starts (`nil`: the zone is done).
-    func read(_ zone: ZoneKey, after cursor: QueryCursor?, limit: Int) async throws -> (records: [StoredRecord], next: QueryCursor?) {
+    /// A record's fields are decoded only when the filters, the sorts or a list index must look at them.
+    func read(_ zone: ZoneKey, after cursor: QueryCursor?, limit: Int) async throws -> (records: [StoredRecordRow], next: QueryCursor?) {
         if case .distance(let field, let center) = plan.driver {
             return try await readByDistance(zone, field: field, center: center, after: cursor, limit: limit)
         }
@@ -34,6 +35,7 @@ struct QueryPageReader {
         let start = sortsByMany ? cursor?.value?.indexValue : nil
         let floor = sortsByMany ? cursor.flatMap { cursor in cursor.ties.map { ($0.map { $0?.indexValue }, cursor.recordName) } } : nil
         var found: [StoredRecord] = []
+        var rows: [String: StoredRecordRow] = [:]
         var seen = Set<String>()
         var read = 0
         var exhausted = false
@@ -45,8 +47,7 @@ struct QueryPageReader {
                 exhausted = true
                 break
             }
-            let records = try await storage.records(named: batch.map(\.recordName), in: zone)
-            for (index, candidate) in batch.enumerated() {
+            for (index, (candidate, row)) in batch.enumerated() {
                 let value = candidate.value?.indexValue
                 if sortsByMany, let completing, value != completing {
                     break pages
@@ -57,13 +58,14 @@ struct QueryPageReader {
                 }
                 position = candidate
                 read += 1
-                guard seen.insert(candidate.recordName).inserted, let record = records[candidate.recordName], readable(record),
-                    plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) }), isFirstEntry(value, of: record)
-                else { continue }
+                guard seen.insert(candidate.recordName).inserted, let row, readable(row.record) else { continue }
+                let record = plan.readsFields ? try row.decoded() : row.record
+                guard plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) }), isFirstEntry(value, of: record) else { continue }
                 if let (ties, name) = floor, value == start, !order.precedes([start] + ties, name, order.values(of: record), record.recordName) {
                     continue
                 }
                 found.append(record)
+                rows[record.recordName] = row
                 if found.count >= limit, completing == nil {
                     guard sortsByMany else {
                         exhausted = index == batch.count - 1 && batch.count < Self.batchSize
@@ -81,17 +83,18 @@ struct QueryPageReader {
             }
         }
         guard sortsByMany else {
-            return (found, exhausted ? nil : position)
+            return (found.compactMap { rows[$0.recordName] }, exhausted ? nil : position)
         }
         let page = Array(order.sorted(found).prefix(limit))
+        let pageRows = page.compactMap { rows[$0.recordName] }
         if let boundary {
-            return (page, QueryCursor(query: digest, value: .init(boundary), recordName: ""))
+            return (pageRows, QueryCursor(query: digest, value: .init(boundary), recordName: ""))
         }
         guard let last = page.last, found.count > limit || !exhausted else {
-            return (page, nil)
+            return (pageRows, nil)
         }
         let values = order.values(of: last)
-        return (page, QueryCursor(
+        return (pageRows, QueryCursor(
             query: digest, value: values[0].map(QueryCursor.StoredValue.init), recordName: last.recordName,
             ties: values.dropFirst().map { $0.map(QueryCursor.StoredValue.init) }))
     }
@@ -105,8 +108,23 @@ struct QueryPageReader {
         return value == (scan.descending ? inRange.max() : inRange.min())
     }
 
-    /// The next candidates after `position` (or from the index value `start`), as cursors to resume from.
-    private func candidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws -> [QueryCursor] {
+    /// The next candidates after `position` (or from the index value `start`), as cursors to resume from, each
+    /// with its record's row (`nil` when the record is gone).
+    private func candidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws
+        -> [(cursor: QueryCursor, row: StoredRecordRow?)]
+    {
+        if plan.driver == .names {
+            return try await storage.recordRows(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: Self.batchSize).map {
+                (QueryCursor(query: digest, value: nil, recordName: $0.record.recordName), $0)
+            }
+        }
+        let cursors = try await indexCandidates(zone, after: position, startingAt: start)
+        let rows = try await storage.recordRows(named: cursors.map(\.recordName), in: zone)
+        return cursors.map { ($0, rows[$0.recordName]) }
+    }
+
+    /// The next candidates of an index or search read.
+    private func indexCandidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws -> [QueryCursor] {
         switch plan.driver {
         case .index(let scan):
             let after = position.flatMap { cursor in cursor.value.map { IndexHit(value: $0.indexValue, recordName: cursor.recordName) } }
@@ -123,8 +141,7 @@ struct QueryPageReader {
             return try await storage.scan(IndexScan(recordType: plan.recordTypeName, fieldName: fieldName), in: zone, after: nil, limit: Self.batchSize)
                 .map { QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName) }
         case .names:
-            return try await storage.recordNames(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: Self.batchSize)
-                .map { QueryCursor(query: digest, value: nil, recordName: $0) }
+            return []
         }
     }
 }

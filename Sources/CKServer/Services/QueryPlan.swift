@@ -23,6 +23,12 @@ struct QueryPlan {
     var filters: [Filter]
     var sortBy: [SortDescriptor]
 
+    /// Whether reading a record must decode its fields: to check a filter, to order by several sorts, or to
+    /// answer a record of a list index at its first entry. Reading a type by name needs none of that.
+    var readsFields: Bool {
+        driver != .names || !filters.isEmpty || sortBy.count > 1
+    }
+
     /// Checks the query against the type's indexes (CloudKit's errors when one is missing) and picks a driver.
     /// A subscription's query is matched against saved records rather than read from an index, so it may have
     /// no filter without `___recordID` being QUERYABLE.

@@ -37,8 +37,10 @@ extension RecordService {
                 storage: storage, plan: plan, digest: digest, readable: { readable($0) && scope?.contains($0.recordName) ?? true })
             let page = try await reader.read(zone.key, after: index == first ? marker : nil, limit: limit - records.count)
             let zoneID = ZoneService.wireZoneID(zone.key)
-            records += page.records.map {
-                .success($0.wireRecord(zoneID: zoneID, desiredKeys: request.desiredKeys, serverURL: access.serverURL, container: access.container.id))
+            records += try page.records.map {
+                .success(try $0.wireRecord(
+                    zoneID: zoneID, desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings ?? false,
+                    serverURL: access.serverURL, container: access.container.id))
             }
             if var resume = page.next {
                 resume.zoneName = zoneWide ? zone.key.zoneName : nil

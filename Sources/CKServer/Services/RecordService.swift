@@ -33,16 +33,16 @@ public struct RecordService: Sendable {
         let zone = try await storage.existingZone(request.zoneID, for: access)
         let found = try await readableRecords(named: request.records.map(\.recordName), in: zone, access: access)
         let zoneID = ZoneService.wireZoneID(zone.key)
-        return RecordsLookup.Response(records: request.records.map { item in
+        return RecordsLookup.Response(records: try request.records.map { item in
             switch found[item.recordName] {
             case nil:
                 return .failure(ServerError(.notFound, reason: "there is no record named \(item.recordName)", recordName: item.recordName))
             case .failure(let error)?:
                 return .failure(error)
-            case .success(let record)?:
-                return .success(record.wireRecord(
-                    zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL,
-                    container: access.container.id, viewer: access.caller.userRecordName))
+            case .success(let row)?:
+                return .success(try row.wireRecord(
+                    zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, numbersAsStrings: request.numbersAsStrings ?? false,
+                    serverURL: access.serverURL, container: access.container.id, viewer: access.caller.userRecordName))
             }
         })
     }
@@ -51,18 +51,19 @@ public struct RecordService: Sendable {
     /// not read it (READ grants, in the public database); names without a record, or outside what a shared
     /// zone's shares cover, are left out.
     func readableRecords(named names: [String], in zone: ReachedZone, access: DatabaseAccess) async throws
-        -> [String: Result<StoredRecord, ServerError>]
+        -> [String: Result<StoredRecordRow, ServerError>]
     {
-        let found = try await storage.records(named: names, in: zone.key).filter { zone.scope?.contains($0.key) ?? true }
+        let found = try await storage.recordRows(named: names, in: zone.key).filter { zone.scope?.contains($0.key) ?? true }
         let schema = try await currentSchema(access)
         let policy = AccessPolicy(caller: access.caller)
-        return found.mapValues { record in
+        return found.mapValues { row in
+            let record = row.record
             if access.database == .public,
                 !policy.allows(.read, on: schema.recordType(named: record.recordType), creator: record.created.userRecordName)
             {
                 return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: record.recordName))
             }
-            return .success(record)
+            return .success(row)
         }
     }
 

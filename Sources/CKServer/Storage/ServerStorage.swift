@@ -109,6 +109,9 @@ public protocol ServerStorage: Sendable {
     /// The live (not deleted) records with these names in the zone; names without a record are left out.
     func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord]
 
+    /// The same records as `records(named:in:)`, for an answer: their fields left in their stored JSON.
+    func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow]
+
     /// Applies `writes` in order in one transaction, giving each the zone's next change number, and returns
     /// one outcome per write: the record's new change tag (and the records a delete's cascade removed), or why
     /// not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`, the first failure undoes every write and the
@@ -140,8 +143,8 @@ public protocol ServerStorage: Sendable {
     /// Reads a field's value index within a range, after `cursor`, at most `limit` entries.
     func scan(_ scan: IndexScan, in zone: ZoneKey, after cursor: IndexHit?, limit: Int) async throws -> [IndexHit]
 
-    /// The names of a type's live records in name order, after `cursor`, at most `limit`.
-    func recordNames(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [String]
+    /// A type's live records in name order, after `cursor`, at most `limit`, read in one statement for an answer.
+    func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow]
 
     /// The records of a type whose SEARCHABLE field matches every (or, with `matchAll` false, any) of the
     /// tokens, in name order, after `cursor`, at most `limit`.

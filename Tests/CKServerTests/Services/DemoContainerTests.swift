@@ -15,12 +15,12 @@ struct DemoContainerTests {
         #expect(summary.privateReceipts == 12)
         let storage = temporary.storage
         let publicDevelopment = ZoneKey(container: id, environment: .development, database: .public, ownerRecordName: "", zoneName: "_defaultZone")
-        #expect(try await storage.recordNames(ofType: "Party", in: publicDevelopment, after: nil, limit: 100).count == 30)
+        #expect(try await storage.recordRows(ofType: "Party", in: publicDevelopment, after: nil, limit: 100).count == 30)
         var publicProduction = publicDevelopment
         publicProduction.environment = .production
-        #expect(try await storage.recordNames(ofType: "Party", in: publicProduction, after: nil, limit: 100).count == 5)
+        #expect(try await storage.recordRows(ofType: "Party", in: publicProduction, after: nil, limit: 100).count == 5)
         let receipts = ZoneKey(container: id, environment: .development, database: .private, ownerRecordName: summary.userRecordName, zoneName: "Receipts")
-        #expect(try await storage.recordNames(ofType: "Receipt", in: receipts, after: nil, limit: 100).count == 12)
+        #expect(try await storage.recordRows(ofType: "Receipt", in: receipts, after: nil, limit: 100).count == 12)
         let invited = try await storage.records(named: ["party-1"], in: publicDevelopment)["party-1"]
         guard case .asset(let invitation)? = invited?.fields["invitation"] else {
             Issue.record("party-1 has no invitation")

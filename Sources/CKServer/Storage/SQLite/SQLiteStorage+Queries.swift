@@ -22,22 +22,22 @@ extension SQLiteStorage {
             }
             sql += scan.descending ? " ORDER BY value DESC, record_name DESC LIMIT ?" : " ORDER BY value, record_name LIMIT ?"
             arguments.append(limit)
-            return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).compactMap { row in
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).compactMap { row in
                 IndexValue(row[0] as DatabaseValue).map { IndexHit(value: $0, recordName: row[1]) }
             }
         }
     }
 
-    public func recordNames(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [String] {
+    public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
         try await writer.read { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
-            return try String.fetchAll(
-                db,
-                sql: """
-                    SELECT record_name FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0 AND record_name > ?
+            return try Row.fetchAll(
+                db.cachedStatement(sql: """
+                    SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0 AND record_name > ?
                     ORDER BY record_name LIMIT ?
-                    """,
-                arguments: [zoneID, recordType, cursor ?? "", limit])
+                    """),
+                arguments: [zoneID, recordType, cursor ?? "", limit]
+            ).map(Self.storedRow)
         }
     }
 
@@ -49,12 +49,11 @@ extension SQLiteStorage {
             let match = tokens.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
                 .joined(separator: matchAll ? " AND " : " OR ")
             return try String.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT DISTINCT s.record_name FROM record_search f JOIN search_rows s ON s.id = f.rowid
                     WHERE record_search MATCH ? AND s.zone_id = ? AND s.record_type = ? AND s.field_name = ? AND s.record_name > ?
                     ORDER BY s.record_name LIMIT ?
-                    """,
+                    """),
                 arguments: [match, zoneID, recordType, fieldName, cursor ?? "", limit])
         }
     }

@@ -11,18 +11,22 @@ extension SQLiteStorage {
     }
 
     public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
+        try await recordRows(named: names, in: zone).mapValues { try $0.decoded() }
+    }
+
+    public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
         guard !names.isEmpty else { return [:] }
         return try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [:] }
-            var found: [String: StoredRecord] = [:]
+            var found: [String: StoredRecordRow] = [:]
             for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
                 let rows = try Row.fetchAll(
                     db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))"),
                     arguments: StatementArguments([zoneID] + chunk))
                 for row in rows {
-                    let record = try Self.storedRecord(row)
-                    found[record.recordName] = record
+                    let record = try Self.storedRow(row)
+                    found[record.record.recordName] = record
                 }
             }
             return found
@@ -372,11 +376,18 @@ extension SQLiteStorage {
         try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 
-    /// The record of a row; with `decodingFields` false its fields are left empty, for a reader that takes
-    /// their JSON from the row itself.
-    static func storedRecord(_ row: Row, decodingFields: Bool = true) throws -> StoredRecord {
+    /// The record of a row, its fields decoded.
+    static func storedRecord(_ row: Row) throws -> StoredRecord {
+        try storedRecord(row, fields: StoredRecord.fields(fromJSON: (row[RecordColumn.fields] as String).utf8))
+    }
+
+    /// The record of a row for an answer, its fields left in their stored JSON.
+    static func storedRow(_ row: Row) throws -> StoredRecordRow {
+        StoredRecordRow(record: try storedRecord(row, fields: [:]), fieldsJSON: Array((row[RecordColumn.fields] as String).utf8))
+    }
+
+    private static func storedRecord(_ row: Row, fields: [String: FieldValue]) throws -> StoredRecord {
         typealias Column = RecordColumn
-        let fields = decodingFields ? try StoredRecord.fields(fromJSON: (row[Column.fields] as String).utf8) : [:]
         return StoredRecord(
             recordName: row[Column.name], recordType: row[Column.type], changeTag: row[Column.changeTag], fields: fields,
             created: RecordStamp(

@@ -48,10 +48,8 @@ extension SQLiteStorage {
             }
             sql += " ORDER BY change_number LIMIT ?"
             arguments.append(limit)
-            let changes = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
-                RecordChange(
-                    record: try Self.storedRecord(row, decodingFields: false), fieldsJSON: Array((row[RecordColumn.fields] as String).utf8),
-                    isDeleted: row[RecordColumn.deleted], changeNumber: row[RecordColumn.changeNumber])
+            let changes = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { row in
+                RecordChange(row: try Self.storedRow(row), isDeleted: row[RecordColumn.deleted], changeNumber: row[RecordColumn.changeNumber])
             }
             return (state, changes)
         }

@@ -52,8 +52,11 @@ struct Authenticator: Sendable {
         guard let webAuthToken = credentials.webAuthToken else {
             return Authentication(caller: .world)
         }
-        let user = try await signedInUser(webAuthToken, in: container, now: now)
-        let rotated = try await rotate(webAuthToken, of: user, now: now)
+        let presented = try await signIn(webAuthToken, in: container, now: now)
+        guard let user = try await storage.user(recordName: presented.signIn.userRecordName ?? "", in: container.id) else {
+            throw ServerError(.authenticationFailed, reason: "the web auth token's user no longer exists")
+        }
+        let rotated = try await successor(of: webAuthToken, presented, for: user, now: now)
         return Authentication(caller: .user(user), rotatedWebAuthToken: rotated)
     }
 
@@ -74,42 +77,41 @@ struct Authenticator: Sendable {
         return Authentication(caller: .user(user), isReadOnly: record.isReadOnly)
     }
 
-    private func signedInUser(_ token: String, in container: ContainerInfo, now: Date) async throws -> UserAccount {
-        guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: token)), record.kind == .webAuthToken,
-            record.container == container.id, let userRecordName = record.userRecordName
+    /// The sign-in `token` belongs to, checked to be this container's.
+    private func signIn(_ token: String, in container: ContainerInfo, now: Date) async throws -> PresentedWebAuthToken {
+        guard let presented = try await storage.webAuthToken(presentedHash: SecretGenerator.hash(of: token), now: now),
+            presented.signIn.container == container.id
         else {
-            throw ServerError(.authenticationFailed, reason: "the web auth token is not valid for \(container.id)")
+            throw ServerError(
+                .authenticationFailed,
+                reason: "the web auth token is not valid for \(container.id): it expired, was replaced by a newer one of its sign-in, or was never issued")
         }
-        if let expiry = record.expiresAt, expiry <= now {
-            throw ServerError(.authenticationFailed, reason: "the web auth token has expired; sign in again")
-        }
-        guard let user = try await storage.user(recordName: userRecordName, in: container.id) else {
-            throw ServerError(.authenticationFailed, reason: "the web auth token's user no longer exists")
-        }
-        return user
+        return presented
     }
 
-    /// The token that follows `token`: a new one the first time `token` is rotated (`token` then lives for the
-    /// grace period, and the tokens before it in its sign-in stop), the same one every later time. A client that
-    /// keeps sending its first token therefore leaves two live tokens behind, not one per request.
-    private func rotate(_ token: String, of user: UserAccount, now: Date) async throws -> String {
-        let graceEnd = now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval)
-        let successor = SecretGenerator.webAuthToken()
-        let record = CredentialService(storage: storage, configuration: configuration)
-            .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now)
-        let rotation = try await storage.rotateWebAuthToken(
-            SecretGenerator.hash(of: token), successor: record, sealedSuccessor: SuccessorSeal.seal(successor, with: token),
-            graceEnd: graceEnd, now: now)
-        switch rotation {
-        case .rotated:
-            return successor
-        case .rotatedBefore(let sealed):
+    /// The token that follows `token`: a new one the first time `token` is rotated, in one write (`token` then
+    /// lives for the grace period, and the token before it stops), the same one, without a write, every later
+    /// time. A client that keeps sending its first token therefore leaves two live tokens behind, not one per
+    /// request.
+    private func successor(of token: String, _ presented: PresentedWebAuthToken, for user: UserAccount, now: Date) async throws -> String {
+        if let sealed = presented.sealedSuccessor {
             guard let opened = SuccessorSeal.open(sealed, with: token) else {
                 throw ServerError(.authenticationFailed, reason: "the web auth token's successor cannot be read; sign in again")
             }
             return opened
-        case .gone:
+        }
+        let successor = SecretGenerator.webAuthToken()
+        let record = CredentialService(storage: storage, configuration: configuration)
+            .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now)
+        let graceEnd = now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval)
+        let hash = SecretGenerator.hash(of: token)
+        if try await storage.rotateWebAuthToken(hash, to: record, sealedSuccessor: SuccessorSeal.seal(successor, with: token), graceEnd: graceEnd) {
+            return successor
+        }
+        // Another request with the same token rotated it first: its successor is the one to give.
+        guard let rotatedFirst = try await storage.webAuthToken(presentedHash: hash, now: now), rotatedFirst.sealedSuccessor != nil else {
             throw ServerError(.authenticationFailed, reason: "the web auth token was replaced by a newer one of its sign-in; use the newest, or sign in again")
         }
+        return try await self.successor(of: token, rotatedFirst, for: user, now: now)
     }
 }

@@ -19,8 +19,6 @@ public struct CredentialRecord: Hashable, Sendable {
     public var createdAt: Date
     /// When it stops working; `nil` for never.
     public var expiresAt: Date?
-    /// For a web auth token given by a rotation, the sign-in it continues: the hash of the sign-in's first token.
-    public var signIn: String?
 
     /// What identifies the credential in lists and revokes without revealing it: the first 16 hex
     /// characters of the secret's hash.
@@ -29,7 +27,7 @@ public struct CredentialRecord: Hashable, Sendable {
     /// Creates a credential record.
     public init(
         secretHash: String, kind: CredentialKind, label: String, container: ContainerID?, userRecordName: String? = nil,
-        isReadOnly: Bool = false, createdAt: Date, expiresAt: Date? = nil, signIn: String? = nil
+        isReadOnly: Bool = false, createdAt: Date, expiresAt: Date? = nil
     ) {
         self.secretHash = secretHash
         self.kind = kind
@@ -39,6 +37,5 @@ public struct CredentialRecord: Hashable, Sendable {
         self.isReadOnly = isReadOnly
         self.createdAt = createdAt
         self.expiresAt = expiresAt
-        self.signIn = signIn
     }
 }

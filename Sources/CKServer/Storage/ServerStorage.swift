@@ -64,14 +64,15 @@ public protocol ServerStorage: Sendable {
     /// Forgets the credential whose secret hashes to `secretHash`; `false` if there was none.
     func deleteCredential(secretHash: String) async throws -> Bool
 
-    /// Replaces the web auth token hashing to `presentedHash` by `successor` in one transaction, so that rotation
-    /// never multiplies a sign-in's live tokens: the successor joins the presented token's sign-in, the presented
-    /// token expires by `graceEnd` at the latest and keeps `sealedSuccessor`, every other token of the sign-in is
-    /// deleted, and so is every credential expired at `now`. A token rotated before is not rotated again: the
-    /// successor it was given is kept, nothing is inserted, and its sealed copy is returned. A token that expired
-    /// or was retired since it was checked is `gone`.
-    func rotateWebAuthToken(_ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date) async throws
-        -> WebAuthTokenRotation
+    /// The sign-in whose current token, or whose token before it (until its grace period ends), hashes to
+    /// `presentedHash`; `nil` when there is none or it expired by `now`.
+    func webAuthToken(presentedHash: String, now: Date) async throws -> PresentedWebAuthToken?
+
+    /// Makes `successor` the current token of the sign-in whose current token hashes to `presentedHash`, in one
+    /// statement: the presented token becomes the one before it, working until `graceEnd` at the latest and
+    /// keeping `sealedSuccessor`, and the token that was before it stops. A sign-in therefore never holds more than
+    /// two live tokens. `false` when the presented token is no longer current (another request rotated it first).
+    func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.
     func insertServerKey(_ key: ServerKey) async throws

@@ -40,7 +40,8 @@ struct UsersRoutesTests {
     func rotationKeepsTwoTokens() async throws {
         let server = try await TestServer()
         let header = HTTPField.Name("X-Apple-CloudKit-Web-Auth-Token")!
-        @Sendable func liveTokens() async throws -> Int {
+        // One row per sign-in, holding its current token and the one before it.
+        @Sendable func signIns() async throws -> Int {
             try await server.temporary.storage.credentials(of: .webAuthToken, container: server.container).count
         }
         try await server.live { client in
@@ -55,7 +56,7 @@ struct UsersRoutesTests {
                 successors.insert(try #require(answer.headers[header]))
             }
             #expect(successors.count == 1)
-            #expect(try await liveTokens() == 2)
+            #expect(try await signIns() == 1)
             // A client that follows rotation: each answer's token for the next request.
             var token = try #require(successors.first)
             var used = [server.webAuthToken]
@@ -64,12 +65,34 @@ struct UsersRoutesTests {
                 #expect(answer.status == .ok)
                 used.append(token)
                 token = try #require(answer.headers[header])
-                #expect(try await liveTokens() == 2)
+                #expect(try await signIns() == 1)
             }
             // The previous token works for its grace period; those before it no longer do.
             #expect(try await client.execute(uri: uri(used[used.count - 1]), method: .get).status == .ok)
             #expect(try await client.execute(uri: uri(used[used.count - 2]), method: .get).status == .unauthorized)
             #expect(try await client.execute(uri: uri(server.webAuthToken), method: .get).status == .unauthorized)
+        }
+    }
+
+    @Test("requests sent at once with one token all succeed and all get the same successor, which works next")
+    func concurrentRotation() async throws {
+        let server = try await TestServer()
+        let header = HTTPField.Name("X-Apple-CloudKit-Web-Auth-Token")!
+        try await server.live { client in
+            let uri = server.path("users/current") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))"
+            let successors = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        let answer = try await client.execute(uri: uri, method: .get)
+                        return answer.status == .ok ? answer.headers[header] : nil
+                    }
+                }
+                return try await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(successors.allSatisfy { $0 != nil }, "every request succeeds")
+            #expect(Set(successors).count == 1, "one successor")
+            let next = server.path("users/current") + "?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(successors[0] ?? ""))"
+            #expect(try await client.execute(uri: next, method: .get).status == .ok)
         }
     }
 

@@ -3,27 +3,24 @@ import Foundation
 import GRDB
 
 extension SQLiteStorage {
+    /// Stores `credential` and forgets the credentials expired by its creation, so that sign-ins that ended do not
+    /// pile up.
     public func insertCredential(_ credential: CredentialRecord) async throws {
         try await writer.write { db in
             try Self.insisting(unique: "this credential exists already") {
-                try Self.insert(credential, in: db)
+                try db.execute(
+                    sql: """
+                        INSERT INTO credentials (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        credential.secretHash, credential.kind.rawValue, credential.label, credential.container?.rawValue,
+                        credential.userRecordName, credential.isReadOnly, credential.createdAt.timeIntervalSince1970,
+                        credential.expiresAt?.timeIntervalSince1970,
+                    ])
             }
+            try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [credential.createdAt.timeIntervalSince1970])
         }
-    }
-
-    /// Inserts `credential`'s row, inside a write already open.
-    private static func insert(_ credential: CredentialRecord, in db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO credentials
-                    (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at, sign_in)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                credential.secretHash, credential.kind.rawValue, credential.label, credential.container?.rawValue,
-                credential.userRecordName, credential.isReadOnly, credential.createdAt.timeIntervalSince1970,
-                credential.expiresAt?.timeIntervalSince1970, credential.signIn,
-            ])
     }
 
     public func credential(secretHash: String) async throws -> CredentialRecord? {
@@ -33,31 +30,33 @@ extension SQLiteStorage {
         }
     }
 
-    public func rotateWebAuthToken(
-        _ presentedHash: String, successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date, now: Date
-    ) async throws -> WebAuthTokenRotation {
-        try await writer.write { db in
-            guard let presented = try Row.fetchOne(
-                db, sql: "SELECT sign_in, sealed_successor FROM credentials WHERE secret_hash = ? AND (expires_at IS NULL OR expires_at >= ?)",
-                arguments: [presentedHash, now.timeIntervalSince1970])
-            else { return .gone }
-            if let sealed = presented["sealed_successor"] as Data? {
-                return .rotatedBefore(sealedSuccessor: sealed)
+    public func webAuthToken(presentedHash: String, now: Date) async throws -> PresentedWebAuthToken? {
+        try readNow { db in
+            let kind = CredentialKind.webAuthToken.rawValue
+            if let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ? AND kind = ? AND (expires_at IS NULL OR expires_at >= ?)"),
+                arguments: [presentedHash, kind, now.timeIntervalSince1970])
+            {
+                return Self.credentialRecord(row).map { PresentedWebAuthToken(signIn: $0) }
             }
-            let signIn = presented["sign_in"] as String? ?? presentedHash
-            var joining = successor
-            joining.signIn = signIn
-            try Self.insert(joining, in: db)
-            try db.execute(
+            return try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?"),
+                arguments: [presentedHash, kind, now.timeIntervalSince1970]
+            ).flatMap { row in Self.credentialRecord(row).map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: row["sealed_successor"]) } }
+        }
+    }
+
+    public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.executeCached(
                 sql: """
-                    UPDATE credentials SET sealed_successor = ?, expires_at = MIN(COALESCE(expires_at, ?), ?) WHERE secret_hash = ?
+                    UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = MIN(COALESCE(expires_at, ?1), ?1),
+                        sealed_successor = ?2, secret_hash = ?3, label = ?4, expires_at = ?5
+                    WHERE secret_hash = ?6 AND kind = ?7
                     """,
-                arguments: [sealedSuccessor, graceEnd.timeIntervalSince1970, graceEnd.timeIntervalSince1970, presentedHash])
-            try db.execute(
-                sql: "DELETE FROM credentials WHERE (sign_in = ? OR secret_hash = ?) AND secret_hash NOT IN (?, ?)",
-                arguments: [signIn, signIn, presentedHash, successor.secretHash])
-            try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [now.timeIntervalSince1970])
-            return .rotated
+                binding: graceEnd.timeIntervalSince1970, sealedSuccessor.databaseValue, successor.secretHash, successor.label,
+                successor.expiresAt?.timeIntervalSince1970, presentedHash, CredentialKind.webAuthToken.rawValue)
+            return db.changesCount > 0
         }
     }
 
@@ -120,7 +119,7 @@ extension SQLiteStorage {
             container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)),
             userRecordName: row["user_record_name"], isReadOnly: row["read_only"],
             createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)), signIn: row["sign_in"])
+            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     /// A server key read from its row.

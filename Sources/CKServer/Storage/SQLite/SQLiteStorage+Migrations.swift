@@ -238,10 +238,13 @@ extension SQLiteStorage {
                 """)
         }
         migrator.registerMigration("web auth token sign-ins") { db in
+            // A web auth token's row is its sign-in: the current token's hash, and the one before it with its
+            // grace period and the current token sealed with its key.
             try db.execute(sql: """
-                ALTER TABLE credentials ADD COLUMN sign_in TEXT;
+                ALTER TABLE credentials ADD COLUMN previous_hash TEXT;
+                ALTER TABLE credentials ADD COLUMN previous_expires_at REAL;
                 ALTER TABLE credentials ADD COLUMN sealed_successor BLOB;
-                CREATE INDEX credentials_by_sign_in ON credentials (sign_in);
+                CREATE INDEX credentials_by_previous_hash ON credentials (previous_hash);
                 """)
         }
         migrator.registerMigration("upload origins") { db in

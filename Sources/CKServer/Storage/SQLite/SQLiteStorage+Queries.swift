@@ -31,13 +31,13 @@ extension SQLiteStorage {
     public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
         try await writer.read { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
-            return try Row.fetchAll(
-                db.cachedStatement(sql: """
+            return try Self.storedRows(
+                db,
+                sql: """
                     SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0 AND record_name > ?
                     ORDER BY record_name LIMIT ?
-                    """),
-                arguments: [zoneID, recordType, cursor ?? "", limit]
-            ).map(Self.storedRow)
+                    """,
+                binding: [zoneID, recordType, cursor ?? "", Int64(limit)])
         }
     }
 

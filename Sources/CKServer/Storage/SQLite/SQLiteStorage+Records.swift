@@ -21,12 +21,11 @@ extension SQLiteStorage {
             var found: [String: StoredRecordRow] = [:]
             for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let rows = try Row.fetchAll(
-                    db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))"),
-                    arguments: StatementArguments([zoneID] + chunk))
+                let rows = try Self.storedRows(
+                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))",
+                    binding: [zoneID] + chunk)
                 for row in rows {
-                    let record = try Self.storedRow(row)
-                    found[record.record.recordName] = record
+                    found[row.record.recordName] = row
                 }
             }
             return found
@@ -381,9 +380,34 @@ extension SQLiteStorage {
         try storedRecord(row, fields: StoredRecord.fields(fromJSON: (row[RecordColumn.fields] as String).utf8))
     }
 
-    /// The record of a row for an answer, its fields left in their stored JSON.
-    static func storedRow(_ row: Row) throws -> StoredRecordRow {
-        StoredRecordRow(record: try storedRecord(row, fields: [:]), fieldsJSON: Array((row[RecordColumn.fields] as String).utf8))
+    /// The records the statement `sql` (selecting `recordColumns`) reads, for an answer, read through SQLite's
+    /// C API.
+    static func storedRows(_ db: Database, sql: String, binding values: [any SQLiteBindable]) throws -> [StoredRecordRow] {
+        var rows: [StoredRecordRow] = []
+        try forEachStoredRow(db, sql: sql, binding: values) { row, _ in rows.append(row) }
+        return rows
+    }
+
+    /// Hands `body` each record the statement `sql` (selecting `recordColumns`) reads, for an answer, with the
+    /// row's columns for what else the statement selected.
+    static func forEachStoredRow(
+        _ db: Database, sql: String, binding values: [any SQLiteBindable], _ body: (StoredRecordRow, SQLiteColumns) throws -> Void
+    ) throws {
+        typealias Column = RecordColumn
+        try db.forEachRowCached(sql: sql, binding: values) { columns in
+            let shareInfo = try columns.optionalText(Int32(Column.shareInfo)).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+            let record = StoredRecord(
+                recordName: columns.text(Int32(Column.name)), recordType: columns.text(Int32(Column.type)),
+                changeTag: columns.text(Int32(Column.changeTag)), fields: [:],
+                created: RecordStamp(
+                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Int32(Column.createdAt))),
+                    userRecordName: columns.optionalText(Int32(Column.createdBy)), deviceID: columns.optionalText(Int32(Column.createdDevice))),
+                modified: RecordStamp(
+                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Int32(Column.modifiedAt))),
+                    userRecordName: columns.optionalText(Int32(Column.modifiedBy)), deviceID: columns.optionalText(Int32(Column.modifiedDevice))),
+                parent: columns.optionalText(Int32(Column.parent)), share: columns.optionalText(Int32(Column.rootShare)), shareInfo: shareInfo)
+            try body(StoredRecordRow(record: record, fieldsJSON: columns.bytes(Int32(Column.fields))), columns)
+        }
     }
 
     private static func storedRecord(_ row: Row, fields: [String: FieldValue]) throws -> StoredRecord {

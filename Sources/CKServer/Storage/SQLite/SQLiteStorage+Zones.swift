@@ -41,15 +41,17 @@ extension SQLiteStorage {
             guard let state = try Self.zoneState(db, zone) else { return nil }
             guard state.incarnation > 0 else { return (state, []) }
             var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
-            var arguments: [any DatabaseValueConvertible] = [state.incarnation, changeNumber]
+            var arguments: [any SQLiteBindable] = [state.incarnation, changeNumber]
             if let recordTypes {
                 sql += " AND record_type IN (\(Array(repeating: "?", count: recordTypes.count).joined(separator: ", ")))"
-                arguments += recordTypes as [any DatabaseValueConvertible]
+                arguments += recordTypes as [any SQLiteBindable]
             }
             sql += " ORDER BY change_number LIMIT ?"
-            arguments.append(limit)
-            let changes = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { row in
-                RecordChange(row: try Self.storedRow(row), isDeleted: row[RecordColumn.deleted], changeNumber: row[RecordColumn.changeNumber])
+            arguments.append(Int64(limit))
+            var changes: [RecordChange] = []
+            try Self.forEachStoredRow(db, sql: sql, binding: arguments) { row, columns in
+                changes.append(RecordChange(
+                    row: row, isDeleted: columns.int64(Int32(RecordColumn.deleted)) != 0, changeNumber: columns.int64(Int32(RecordColumn.changeNumber))))
             }
             return (state, changes)
         }

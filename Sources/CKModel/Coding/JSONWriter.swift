@@ -64,7 +64,19 @@ public struct JSONWriter {
     /// Writes a whole number.
     public mutating func number(_ value: Int64) {
         separate()
-        bytes.append(contentsOf: value.description.utf8)
+        // Digits written from the end of a buffer on the stack: `description` allocated a string per number, and
+        // every record answered carries two timestamps.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: digits[start...])
+        }
     }
 
     /// Writes a number with a fraction (finite; JSON has no NaN or infinity).

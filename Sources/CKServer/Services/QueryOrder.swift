@@ -21,8 +21,8 @@ struct QueryOrder {
         return sortBy.first?.ascending ?? true ? aName < bName : bName < aName
     }
 
-    /// The records in this order.
-    func sorted(_ records: [StoredRecord]) -> [StoredRecord] {
-        records.map { (values(of: $0), $0) }.sorted { precedes($0.0, $0.1.recordName, $1.0, $1.1.recordName) }.map(\.1)
+    /// The items in the order of their records.
+    func sorted<Item>(_ items: [Item], by record: (Item) -> StoredRecord) -> [Item] {
+        items.map { (values(of: record($0)), record($0).recordName, $0) }.sorted { precedes($0.0, $0.1, $1.0, $1.1) }.map(\.2)
     }
 }

@@ -34,8 +34,7 @@ struct QueryPageReader {
         var position = sortsByMany ? nil : cursor
         let start = sortsByMany ? cursor?.value?.indexValue : nil
         let floor = sortsByMany ? cursor.flatMap { cursor in cursor.ties.map { ($0.map { $0?.indexValue }, cursor.recordName) } } : nil
-        var found: [StoredRecord] = []
-        var rows: [String: StoredRecordRow] = [:]
+        var found: [(record: StoredRecord, row: StoredRecordRow)] = []
         var seen = Set<String>()
         var read = 0
         var exhausted = false
@@ -64,8 +63,7 @@ struct QueryPageReader {
                 if let (ties, name) = floor, value == start, !order.precedes([start] + ties, name, order.values(of: record), record.recordName) {
                     continue
                 }
-                found.append(record)
-                rows[record.recordName] = row
+                found.append((record, row))
                 if found.count >= limit, completing == nil {
                     guard sortsByMany else {
                         exhausted = index == batch.count - 1 && batch.count < Self.batchSize
@@ -83,19 +81,19 @@ struct QueryPageReader {
             }
         }
         guard sortsByMany else {
-            return (found.compactMap { rows[$0.recordName] }, exhausted ? nil : position)
+            return (found.map(\.row), exhausted ? nil : position)
         }
-        let page = Array(order.sorted(found).prefix(limit))
-        let pageRows = page.compactMap { rows[$0.recordName] }
+        let page = Array(order.sorted(found, by: \.record).prefix(limit))
+        let pageRows = page.map(\.row)
         if let boundary {
             return (pageRows, QueryCursor(query: digest, value: .init(boundary), recordName: ""))
         }
         guard let last = page.last, found.count > limit || !exhausted else {
             return (pageRows, nil)
         }
-        let values = order.values(of: last)
+        let values = order.values(of: last.record)
         return (pageRows, QueryCursor(
-            query: digest, value: values[0].map(QueryCursor.StoredValue.init), recordName: last.recordName,
+            query: digest, value: values[0].map(QueryCursor.StoredValue.init), recordName: last.record.recordName,
             ties: values.dropFirst().map { $0.map(QueryCursor.StoredValue.init) }))
     }
 

@@ -50,6 +50,16 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("whole numbers are written as their decimal text, the extremes included", arguments: [0, 7, -7, 10, 1_764_000_000_123, Int64.max, Int64.min])
+    func integers(value: Int64) {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(value)
+        writer.number(value)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[\(value),\(value)]")
+    }
+
     @Test("what the writer writes decodes back to the same values")
     func roundTrip() throws {
         var writer = JSONWriter()

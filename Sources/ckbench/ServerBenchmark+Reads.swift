@@ -9,10 +9,14 @@ extension ServerBenchmark {
 
     /// Records per second paged through `recordType` (which holds `count` records) with `records/query`, 200 a
     /// page, and the ratio to `direct` reading the same pages.
-    func queryPaging(_ client: BenchmarkClient, recordType: String, count: Int, direct: DirectRead) async throws -> [BenchmarkFigure] {
+    func queryPaging(
+        _ client: BenchmarkClient, recordType: String, count: Int, direct: DirectRead, server: BenchmarkServerProcess
+    ) async throws -> [BenchmarkFigure] {
         var served = Duration.zero
         var read = Duration.zero
+        var cpu = Duration.zero
         for _ in 0..<Self.readRounds {
+            let cpuBefore = try server.cpuTime
             served += try await timed {
                 var marker: String?
                 var records = 0
@@ -24,6 +28,7 @@ extension ServerBenchmark {
                 } while marker != nil
                 guard records == count else { throw BenchmarkError("records/query paged \(records) of \(count) records") }
             }
+            cpu += try server.cpuTime - cpuBefore
             read += try await timed {
                 let records = try direct.page(through: recordType, pageSize: 200)
                 guard records == count else { throw BenchmarkError("the direct read paged \(records) of \(count) records") }
@@ -35,6 +40,7 @@ extension ServerBenchmark {
             BenchmarkFigure(name: "records/query paging, 200 a page", value: rate, unit: "records/s"),
             BenchmarkFigure(name: "direct GRDB read, same pages", value: limit, unit: "records/s"),
             BenchmarkFigure(name: "records/query paging / direct read", value: rate / limit, unit: "ratio"),
+            BenchmarkFigure(name: "server CPU per record paged", value: cpu.milliseconds * 1000 / Double(count * Self.readRounds), unit: "µs"),
         ]
     }
 

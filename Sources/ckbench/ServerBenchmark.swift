@@ -61,7 +61,7 @@ struct ServerBenchmark {
         ]
         figures += try await queryLatencies(client, size: records)
         let directRead = try DirectRead(serverDatabase: configuration.databaseURL.path, container: container)
-        figures += try await queryPaging(client, recordType: "Party", count: records, direct: directRead)
+        figures += try await queryPaging(client, recordType: "Party", count: records, direct: directRead, server: server)
         figures += try await lookups(client, recordType: "Party", count: records, direct: directRead)
         var signedIn = client
         signedIn.signedIn = SignedInUser(apiToken: apiToken, webAuthToken: webAuthToken)

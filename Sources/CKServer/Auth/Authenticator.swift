@@ -31,62 +31,64 @@ struct Authenticator: Sendable {
         }
     }
 
-    func authenticate(_ credentials: RequestCredentials, container: ContainerInfo, now: Date = Date()) async throws -> Authentication {
+    /// What `credentials` name in the container `container`, read in one trip to storage: the container, the
+    /// management or API token, the web auth token's sign-in, and the user acted as or signed in.
+    func records(for credentials: RequestCredentials, container: ContainerID, now: Date = Date()) async throws -> RequestRecords {
+        let usesToken = credentials.signature == nil
+        let management = usesToken ? credentials.managementToken : nil
+        let webAuthToken = usesToken && management == nil && credentials.apiToken != nil ? credentials.webAuthToken : nil
+        return try await storage.requestRecords(
+            container: container, credentialHash: (management ?? (usesToken ? credentials.apiToken : nil)).map(SecretGenerator.hash(of:)),
+            webAuthTokenHash: webAuthToken.map(SecretGenerator.hash(of:)), userRecordName: management == nil ? nil : credentials.actAsUserRecordName,
+            now: now)
+    }
+
+    /// Who `credentials` make the caller, from the `records` they name (`records(for:container:now:)`); a web auth
+    /// token is rotated, in one write the first time.
+    func authenticate(_ credentials: RequestCredentials, records: RequestRecords, container: ContainerInfo, now: Date = Date()) async throws
+        -> Authentication
+    {
         if let signature = credentials.signature {
             guard let key = try await storage.serverKey(signature.keyID), key.container == container.id, signature.isCurrent(at: now) else {
                 throw ServerError(.authenticationFailed, reason: "Authentication failed")
             }
             return Authentication(caller: .developer(userRecordName: container.developerRecordName), signature: (signature, key))
         }
-        if let token = credentials.managementToken {
-            return try await managementCaller(token, actingAs: credentials.actAsUserRecordName, in: container)
+        if credentials.managementToken != nil {
+            return try managementCaller(records, actingAs: credentials.actAsUserRecordName, in: container)
         }
-        guard let apiToken = credentials.apiToken else {
+        guard credentials.apiToken != nil else {
             throw ServerError(.authenticationFailed, reason: "the request has no credentials: send ckAPIToken, a server-to-server signature or a management token")
         }
-        guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: apiToken)), record.kind == .apiToken,
-            record.container == container.id
-        else {
+        guard let record = records.credential, record.kind == .apiToken, record.container == container.id else {
             throw ServerError(.authenticationFailed, reason: "the API token is not valid for \(container.id)")
         }
         guard let webAuthToken = credentials.webAuthToken else {
             return Authentication(caller: .world)
         }
-        let presented = try await signIn(webAuthToken, in: container, now: now)
-        guard let user = try await storage.user(recordName: presented.signIn.userRecordName ?? "", in: container.id) else {
+        guard let presented = records.signIn, presented.signIn.container == container.id else {
+            throw ServerError(
+                .authenticationFailed,
+                reason: "the web auth token is not valid for \(container.id): it expired, was replaced by a newer one of its sign-in, or was never issued")
+        }
+        guard let user = records.user else {
             throw ServerError(.authenticationFailed, reason: "the web auth token's user no longer exists")
         }
         let rotated = try await successor(of: webAuthToken, presented, for: user, now: now)
         return Authentication(caller: .user(user), rotatedWebAuthToken: rotated)
     }
 
-    private func managementCaller(_ token: String, actingAs userRecordName: String?, in container: ContainerInfo) async throws
-        -> Authentication
-    {
-        guard let record = try await storage.credential(secretHash: SecretGenerator.hash(of: token)), record.kind == .managementToken,
-            record.container == nil || record.container == container.id
-        else {
+    private func managementCaller(_ records: RequestRecords, actingAs userRecordName: String?, in container: ContainerInfo) throws -> Authentication {
+        guard let record = records.credential, record.kind == .managementToken, record.container == nil || record.container == container.id else {
             throw ServerError(.authenticationFailed, reason: "the management token is not valid for \(container.id)")
         }
         guard let userRecordName else {
             return Authentication(caller: .developer(userRecordName: container.developerRecordName), isReadOnly: record.isReadOnly)
         }
-        guard let user = try await storage.user(recordName: userRecordName, in: container.id) else {
+        guard let user = records.user else {
             throw ServerError(.badRequest, reason: "there is no user \(userRecordName) in \(container.id) to act as")
         }
         return Authentication(caller: .user(user), isReadOnly: record.isReadOnly)
-    }
-
-    /// The sign-in `token` belongs to, checked to be this container's.
-    private func signIn(_ token: String, in container: ContainerInfo, now: Date) async throws -> PresentedWebAuthToken {
-        guard let presented = try await storage.webAuthToken(presentedHash: SecretGenerator.hash(of: token), now: now),
-            presented.signIn.container == container.id
-        else {
-            throw ServerError(
-                .authenticationFailed,
-                reason: "the web auth token is not valid for \(container.id): it expired, was replaced by a newer one of its sign-in, or was never issued")
-        }
-        return presented
     }
 
     /// The token that follows `token`: a new one the first time `token` is rotated, in one write (`token` then

@@ -3,10 +3,16 @@ import Foundation
 
 /// Makes the secrets and identifiers the server hands out, in the formats real clients check.
 public enum SecretGenerator {
-    /// `count` random bytes from the system's secure generator.
+    /// `count` random bytes from the system's secure generator, eight at a time (a byte at a time asked the
+    /// system for each one).
     static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// 64 lower-case hex characters: an API token.

@@ -43,10 +43,15 @@ struct DatabaseRequest: Sendable {
         _ request: Request, context: ServerRequestContext, services: ServerServices
     ) async throws -> (DatabaseRequest, Authenticator.Authentication) {
         let parameters = context.parameters
-        guard let containerText = parameters.get("container"), let containerID = ContainerID(rawValue: containerText),
-            let container = try await services.storage.container(containerID)
-        else {
+        let credentials = RequestCredentials(request)
+        let authenticator = Authenticator(storage: services.storage, configuration: services.configuration)
+        let now = Date()
+        guard let containerText = parameters.get("container"), let containerID = ContainerID(rawValue: containerText) else {
             throw ServerError(.notFound, reason: "there is no container \(parameters.get("container") ?? "")")
+        }
+        let records = try await authenticator.records(for: credentials, container: containerID, now: now)
+        guard let container = records.container else {
+            throw ServerError(.notFound, reason: "there is no container \(containerText)")
         }
         guard let environment = parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
             throw ServerError(.badRequest, reason: "the environment must be development or production")
@@ -55,8 +60,7 @@ struct DatabaseRequest: Sendable {
         guard let database = parameters.get("database").map(DatabaseScope.init(rawValue:)) ?? .public else {
             throw ServerError(.badRequest, reason: "the database must be public, private or shared")
         }
-        let authentication = try await Authenticator(storage: services.storage, configuration: services.configuration)
-            .authenticate(RequestCredentials(request), container: container)
+        let authentication = try await authenticator.authenticate(credentials, records: records, container: container, now: now)
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)

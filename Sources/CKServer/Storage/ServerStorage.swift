@@ -51,6 +51,12 @@ public protocol ServerStorage: Sendable {
     func auditEntries(matching filter: ManagementAudit.Filter, before sequence: Int64?, limit: Int) async throws
         -> [(sequence: Int64, entry: AuditEntry)]
 
+    /// The container `container`, the credential whose secret hashes to `credentialHash`, the sign-in of the web
+    /// auth token hashing to `webAuthTokenHash` (as `webAuthToken(presentedHash:now:)` finds it), and the user
+    /// `userRecordName` names, else the sign-in's, in one transaction: what a request needs before its body.
+    func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date)
+        async throws -> RequestRecords
+
     /// Stores a credential (the secret's hash only).
     func insertCredential(_ credential: CredentialRecord) async throws
 

@@ -21,10 +21,12 @@ extension SQLiteStorage {
     }
 
     public func container(_ id: ContainerID) async throws -> ContainerInfo? {
-        try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue])
-                .flatMap(Self.containerInfo)
-        }
+        try readNow { db in try Self.container(id, db: db) }
+    }
+
+    /// The container with this ID, read inside a transaction already open.
+    static func container(_ id: ContainerID, db: Database) throws -> ContainerInfo? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue]).flatMap(containerInfo)
     }
 
     public func containers() async throws -> [ContainerInfo] {

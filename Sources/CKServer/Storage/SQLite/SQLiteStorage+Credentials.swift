@@ -24,26 +24,43 @@ extension SQLiteStorage {
     }
 
     public func credential(secretHash: String) async throws -> CredentialRecord? {
+        try readNow { db in try Self.credential(secretHash: secretHash, db: db) }
+    }
+
+    /// The credential whose secret hashes to `secretHash`, read inside a transaction already open.
+    private static func credential(secretHash: String, db: Database) throws -> CredentialRecord? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ?"), arguments: [secretHash]).flatMap(credentialRecord)
+    }
+
+    public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date)
+        async throws -> RequestRecords
+    {
         try readNow { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ?"), arguments: [secretHash])
-                .flatMap(Self.credentialRecord)
+            let signIn = try webAuthTokenHash.flatMap { try Self.webAuthToken(presentedHash: $0, now: now, db: db) }
+            return RequestRecords(
+                container: try Self.container(container, db: db),
+                credential: try credentialHash.flatMap { try Self.credential(secretHash: $0, db: db) }, signIn: signIn,
+                user: try (userRecordName ?? signIn?.signIn.userRecordName).flatMap { try Self.user(recordName: $0, in: container, db: db) })
         }
     }
 
     public func webAuthToken(presentedHash: String, now: Date) async throws -> PresentedWebAuthToken? {
-        try readNow { db in
-            let kind = CredentialKind.webAuthToken.rawValue
-            if let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ? AND kind = ? AND (expires_at IS NULL OR expires_at >= ?)"),
-                arguments: [presentedHash, kind, now.timeIntervalSince1970])
-            {
-                return Self.credentialRecord(row).map { PresentedWebAuthToken(signIn: $0) }
-            }
-            return try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?"),
-                arguments: [presentedHash, kind, now.timeIntervalSince1970]
-            ).flatMap { row in Self.credentialRecord(row).map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: row["sealed_successor"]) } }
+        try readNow { db in try Self.webAuthToken(presentedHash: presentedHash, now: now, db: db) }
+    }
+
+    /// The sign-in of the web auth token hashing to `presentedHash`, read inside a transaction already open.
+    private static func webAuthToken(presentedHash: String, now: Date, db: Database) throws -> PresentedWebAuthToken? {
+        let kind = CredentialKind.webAuthToken.rawValue
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ? AND kind = ? AND (expires_at IS NULL OR expires_at >= ?)"),
+            arguments: [presentedHash, kind, now.timeIntervalSince1970])
+        {
+            return credentialRecord(row).map { PresentedWebAuthToken(signIn: $0) }
         }
+        return try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?"),
+            arguments: [presentedHash, kind, now.timeIntervalSince1970]
+        ).flatMap { row in credentialRecord(row).map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: row["sealed_successor"]) } }
     }
 
     public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {

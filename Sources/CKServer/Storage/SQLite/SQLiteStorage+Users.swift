@@ -28,12 +28,14 @@ extension SQLiteStorage {
     }
 
     public func user(recordName: String, in container: ContainerID) async throws -> UserAccount? {
-        try readNow { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM users WHERE container_id = ? AND user_record_name = ?"),
-                arguments: [container.rawValue, recordName]
-            ).flatMap(Self.userAccount)
-        }
+        try readNow { db in try Self.user(recordName: recordName, in: container, db: db) }
+    }
+
+    /// The user with this record name, read inside a transaction already open.
+    static func user(recordName: String, in container: ContainerID, db: Database) throws -> UserAccount? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM users WHERE container_id = ? AND user_record_name = ?"), arguments: [container.rawValue, recordName]
+        ).flatMap(userAccount)
     }
 
     public func users(in container: ContainerID) async throws -> [UserAccount] {

@@ -6,8 +6,9 @@
 public struct JSONWriter {
     /// The JSON written so far, as UTF-8.
     public private(set) var bytes: [UInt8] = []
-    /// Whether the next member or element needs a comma before it, per open object or array.
-    private var needsComma: [Bool] = [false]
+    /// Whether the next member or element needs a comma before it. One flag is enough: a container just opened
+    /// starts without one, and once it closes it was a value of the container around it, which then needs one.
+    private var needsComma = false
 
     /// Creates an empty writer.
     public init(capacity: Int = 4096) {
@@ -15,36 +16,36 @@ public struct JSONWriter {
     }
 
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] {
+        if needsComma {
             bytes.append(UInt8(ascii: ","))
         }
-        needsComma[needsComma.count - 1] = true
+        needsComma = true
     }
 
     /// Opens an object (as a value).
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        needsComma = false
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
-        needsComma.removeLast()
         bytes.append(UInt8(ascii: "}"))
+        needsComma = true
     }
 
     /// Opens an array (as a value).
     public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        needsComma = false
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
-        needsComma.removeLast()
         bytes.append(UInt8(ascii: "]"))
+        needsComma = true
     }
 
     /// Writes a member's key; the value written next belongs to it.
@@ -52,7 +53,7 @@ public struct JSONWriter {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        needsComma = false
     }
 
     /// Writes a string value.

@@ -123,7 +123,7 @@ let package = Package(
             name: "CKServerTests",
             dependencies: [
                 "CKServer", "CKTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -55,6 +55,22 @@ struct ChangesRoutesTests {
         }
     }
 
+    @Test("desiredRecordTypes narrows a zone's changes to those types, however many are named")
+    func desiredRecordTypes() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Work"}}}]}"#, as: me, database: "private")
+            let creates = ["Task", "Note", "Tag", "Task"].enumerated().map { #"{"operationType":"create","record":{"recordType":"\#($0.element)","recordName":"r\#($0.offset)"}}"# }
+            _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Work"},"operations":[\#(creates.joined(separator: ","))]}"#, as: me, database: "private")
+            for (types, expected) in [(#"["Task"]"#, ["r0", "r3"]), (#"["Note","Tag","Nothing"]"#, ["r1", "r2"]), ("[]", [])] {
+                let body = #"{"zones":[{"zoneID":{"zoneName":"Work"}}],"desiredRecordTypes":\#(types)}"#
+                let zone = try zones(try await server.post(client, "changes/zone", body, as: me, database: "private"))[0]
+                #expect((zone["records"] as? [[String: Any]])?.compactMap { $0["recordName"] as? String } == expected, "\(types): \(zone)")
+            }
+        }
+    }
+
     @Test("a token of a zone deleted and created again is refused; bad tokens and the public database are errors")
     func refusedTokens() async throws {
         let server = try await TestServer()

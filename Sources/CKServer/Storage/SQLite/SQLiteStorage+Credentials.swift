@@ -58,8 +58,11 @@ extension SQLiteStorage {
             return credentialRecord(row).map { PresentedWebAuthToken(signIn: $0) }
         }
         return try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?"),
-            arguments: [presentedHash, kind, now.timeIntervalSince1970]
+            db.cachedStatement(sql: """
+                SELECT * FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?
+                    AND (expires_at IS NULL OR expires_at >= ?)
+                """),
+            arguments: [presentedHash, kind, now.timeIntervalSince1970, now.timeIntervalSince1970]
         ).flatMap { row in credentialRecord(row).map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: row["sealed_successor"]) } }
     }
 

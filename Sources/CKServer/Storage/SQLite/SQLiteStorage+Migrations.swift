@@ -238,13 +238,10 @@ extension SQLiteStorage {
                 """)
         }
         migrator.registerMigration("web auth token sign-ins") { db in
-            // A web auth token's row is its sign-in: the current token's hash, and the one before it with its
-            // grace period and the current token sealed with its key.
             try db.execute(sql: """
-                ALTER TABLE credentials ADD COLUMN previous_hash TEXT;
-                ALTER TABLE credentials ADD COLUMN previous_expires_at REAL;
+                ALTER TABLE credentials ADD COLUMN sign_in TEXT;
                 ALTER TABLE credentials ADD COLUMN sealed_successor BLOB;
-                CREATE INDEX credentials_by_previous_hash ON credentials (previous_hash);
+                CREATE INDEX credentials_by_sign_in ON credentials (sign_in);
                 """)
         }
         migrator.registerMigration("upload origins") { db in
@@ -265,6 +262,25 @@ extension SQLiteStorage {
                 UPDATE push_tokens SET last_seen = CAST(strftime('%s', 'now') AS DOUBLE);
                 CREATE INDEX push_tokens_by_last_seen ON push_tokens (last_seen);
                 ALTER TABLE notifications ADD COLUMN pruned BOOLEAN NOT NULL DEFAULT 0;
+                """)
+        }
+        migrator.registerMigration("a web auth token sign-in in one row") { db in
+            // A sign-in's row holds its current token's hash, and the one before it with its grace period and the
+            // current token sealed with its key: a token rotated before (sealed_successor set, a row of its own
+            // until now) becomes the previous token of its sign-in's current row.
+            try db.execute(sql: """
+                ALTER TABLE credentials ADD COLUMN previous_hash TEXT;
+                ALTER TABLE credentials ADD COLUMN previous_expires_at REAL;
+                CREATE INDEX credentials_by_previous_hash ON credentials (previous_hash);
+                UPDATE credentials SET previous_hash = rotated.secret_hash, previous_expires_at = rotated.expires_at,
+                    sealed_successor = rotated.sealed_successor
+                FROM credentials AS rotated
+                WHERE credentials.kind = 'webAuthToken' AND credentials.sealed_successor IS NULL AND rotated.kind = 'webAuthToken'
+                    AND rotated.sealed_successor IS NOT NULL AND rotated.secret_hash <> credentials.secret_hash
+                    AND COALESCE(rotated.sign_in, rotated.secret_hash) = COALESCE(credentials.sign_in, credentials.secret_hash);
+                DELETE FROM credentials WHERE kind = 'webAuthToken' AND previous_hash IS NULL AND sealed_successor IS NOT NULL;
+                DROP INDEX credentials_by_sign_in;
+                ALTER TABLE credentials DROP COLUMN sign_in;
                 """)
         }
         return migrator

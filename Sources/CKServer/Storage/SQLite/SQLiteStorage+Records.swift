@@ -18,17 +18,11 @@ extension SQLiteStorage {
         guard !names.isEmpty else { return [:] }
         return try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [:] }
-            var found: [String: StoredRecordRow] = [:]
-            for chunk in stride(from: 0, to: names.count, by: 500).map({ Array(names[$0..<min($0 + 500, names.count)]) }) {
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let rows = try Self.storedRows(
-                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (\(marks))",
-                    binding: [zoneID] + chunk)
-                for row in rows {
-                    found[row.record.recordName] = row
-                }
-            }
-            return found
+            // One parameter for the whole list, so that lists of every length share one cached statement.
+            let rows = try Self.storedRows(
+                db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (SELECT value FROM json_each(?))",
+                binding: [zoneID, String(decoding: try JSONEncoder().encode(names), as: UTF8.self)])
+            return Dictionary(rows.map { ($0.record.recordName, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

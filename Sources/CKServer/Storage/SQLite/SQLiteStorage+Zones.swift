@@ -1,4 +1,5 @@
 import CKModel
+import Foundation
 import GRDB
 
 extension SQLiteStorage {
@@ -43,8 +44,9 @@ extension SQLiteStorage {
             var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
             var arguments: [any SQLiteBindable] = [state.incarnation, changeNumber]
             if let recordTypes {
-                sql += " AND record_type IN (\(Array(repeating: "?", count: recordTypes.count).joined(separator: ", ")))"
-                arguments += recordTypes as [any SQLiteBindable]
+                // One parameter for the whole list, so that lists of every length share one cached statement.
+                sql += " AND record_type IN (SELECT value FROM json_each(?))"
+                arguments.append(String(decoding: try JSONEncoder().encode(recordTypes), as: UTF8.self))
             }
             sql += " ORDER BY change_number LIMIT ?"
             arguments.append(Int64(limit))

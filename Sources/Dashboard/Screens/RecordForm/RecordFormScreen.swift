@@ -104,7 +104,11 @@ final class RecordFormScreen: Screen {
         return "\(lost.joined(separator: " and ")) of \(editedRecordName ?? "the new record") will be lost."
     }
 
+    /// Fetches the record and the schema again, the draft and its changes dropped (the app asks first).
     func load(_ host: any ScreenHost) {
+        draft = nil
+        conflict = nil
+        overlay = nil
         start.load(in: host.work) { [weak self] loaded in
             guard let self else { return }
             draft = loaded.draft

@@ -46,13 +46,11 @@ struct DatabaseRequest: Sendable {
         let credentials = RequestCredentials(request)
         let authenticator = Authenticator(storage: services.storage, configuration: services.configuration)
         let now = Date()
-        guard let containerText = parameters.get("container"), let containerID = ContainerID(rawValue: containerText) else {
-            throw ServerError(.notFound, reason: "there is no container \(parameters.get("container") ?? "")")
-        }
+        let containerText = parameters.get("container") ?? ""
+        let noContainer = ServerError(.notFound, reason: "there is no container \(containerText)")
+        guard let containerID = ContainerID(rawValue: containerText) else { throw noContainer }
         let records = try await authenticator.records(for: credentials, container: containerID, now: now)
-        guard let container = records.container else {
-            throw ServerError(.notFound, reason: "there is no container \(containerText)")
-        }
+        guard let container = records.container else { throw noContainer }
         guard let environment = parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
             throw ServerError(.badRequest, reason: "the environment must be development or production")
         }

@@ -107,39 +107,33 @@ struct QueryPageReader {
     }
 
     /// The next candidates after `position` (or from the index value `start`), as cursors to resume from, each
-    /// with its record's row (`nil` when the record is gone).
+    /// with its record's row (`nil` when the record is gone). Read by name, the rows come in the same statement;
+    /// an index or a search gives names, whose rows are then read together.
     private func candidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws
         -> [(cursor: QueryCursor, row: StoredRecordRow?)]
     {
-        if plan.driver == .names {
+        let cursors: [QueryCursor]
+        switch plan.driver {
+        case .names:
             return try await storage.recordRows(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: Self.batchSize).map {
                 (QueryCursor(query: digest, value: nil, recordName: $0.record.recordName), $0)
             }
-        }
-        let cursors = try await indexCandidates(zone, after: position, startingAt: start)
-        let rows = try await storage.recordRows(named: cursors.map(\.recordName), in: zone)
-        return cursors.map { ($0, rows[$0.recordName]) }
-    }
-
-    /// The next candidates of an index or search read.
-    private func indexCandidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws -> [QueryCursor] {
-        switch plan.driver {
         case .index(let scan):
             let after = position.flatMap { cursor in cursor.value.map { IndexHit(value: $0.indexValue, recordName: cursor.recordName) } }
-            return try await storage.scan(start.map(scan.starting(at:)) ?? scan, in: zone, after: after, limit: Self.batchSize).map {
+            cursors = try await storage.scan(start.map(scan.starting(at:)) ?? scan, in: zone, after: after, limit: Self.batchSize).map {
                 QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName)
             }
         case .search(let tokens, let matchAll, let fieldName):
-            return try await storage.search(
+            cursors = try await storage.search(
                 tokens, matchAll: matchAll, recordType: plan.recordTypeName, fieldName: fieldName, in: zone, after: position?.recordName,
                 limit: Self.batchSize
             ).map { QueryCursor(query: digest, value: nil, recordName: $0) }
         case .distance(let fieldName, _):
             // Read on their own (`readByDistance` reads bands instead), a location's entries come in latitude order.
-            return try await storage.scan(IndexScan(recordType: plan.recordTypeName, fieldName: fieldName), in: zone, after: nil, limit: Self.batchSize)
+            cursors = try await storage.scan(IndexScan(recordType: plan.recordTypeName, fieldName: fieldName), in: zone, after: nil, limit: Self.batchSize)
                 .map { QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName) }
-        case .names:
-            return []
         }
+        let rows = try await storage.recordRows(named: cursors.map(\.recordName), in: zone)
+        return cursors.map { ($0, rows[$0.recordName]) }
     }
 }

@@ -18,10 +18,9 @@ extension SQLiteStorage {
         guard !names.isEmpty else { return [:] }
         return try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [:] }
-            // One parameter for the whole list, so that lists of every length share one cached statement.
             let rows = try Self.storedRows(
-                db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN (SELECT value FROM json_each(?))",
-                binding: [zoneID, String(decoding: try JSONEncoder().encode(names), as: UTF8.self)])
+                db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN \(Self.listParameter)",
+                binding: [zoneID, try Self.list(names)])
             return Dictionary(rows.map { ($0.record.recordName, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -154,10 +153,10 @@ extension SQLiteStorage {
         var validated: [(source: String, target: String)] = []
         while let name = pending.popLast() {
             guard deleted.insert(name).inserted, try isLive(name, zoneID: zoneID, db: db) else { continue }
-            if name != recordName, let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_name = ?"), arguments: [zoneID, name])
+            if name != recordName,
+                let row = try storedRows(db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_name = ?", binding: [zoneID, name]).first
             {
-                cascaded.append(try storedRecord(row))
+                cascaded.append(try row.decoded())
             }
             lastChange += 1
             try db.executeCached(
@@ -217,10 +216,10 @@ extension SQLiteStorage {
                 db, sql: "SELECT id FROM zones WHERE container_id = ? AND environment = ?",
                 arguments: [container.rawValue, environment.rawValue])
             for zoneID in zoneIDs {
-                let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0", arguments: [zoneID, recordType])
+                let rows = try Self.storedRows(
+                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0", binding: [zoneID, recordType])
                 for row in rows {
-                    let record = try Self.storedRecord(row)
+                    let record = try row.decoded()
                     try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, db: db)
                 }
             }
@@ -357,11 +356,11 @@ extension SQLiteStorage {
         (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
         """
 
-    /// The positions of `recordColumns`.
+    /// The positions of `recordColumns`, as SQLite's C API counts them.
     enum RecordColumn {
-        static let name = 0, type = 1, changeTag = 2, fields = 3, createdAt = 4, createdBy = 5, createdDevice = 6
-        static let modifiedAt = 7, modifiedBy = 8, modifiedDevice = 9, parent = 10, shareInfo = 11, deleted = 12
-        static let changeNumber = 13, rootShare = 14
+        static let name: Int32 = 0, type: Int32 = 1, changeTag: Int32 = 2, fields: Int32 = 3, createdAt: Int32 = 4
+        static let createdBy: Int32 = 5, createdDevice: Int32 = 6, modifiedAt: Int32 = 7, modifiedBy: Int32 = 8, modifiedDevice: Int32 = 9
+        static let parent: Int32 = 10, shareInfo: Int32 = 11, deleted: Int32 = 12, changeNumber: Int32 = 13, rootShare: Int32 = 14
     }
 
     /// A share's description as stored in its record's row.
@@ -369,9 +368,13 @@ extension SQLiteStorage {
         try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 
-    /// The record of a row, its fields decoded.
-    static func storedRecord(_ row: Row) throws -> StoredRecord {
-        try storedRecord(row, fields: StoredRecord.fields(fromJSON: (row[RecordColumn.fields] as String).utf8))
+    /// `IN` over a list bound as one parameter (`list(_:)`), so that lists of every length share one cached
+    /// statement instead of leaving one per length in the cache.
+    static let listParameter = "(SELECT value FROM json_each(?))"
+
+    /// The parameter `listParameter` reads: `values` as a JSON array.
+    static func list(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     /// The records the statement `sql` (selecting `recordColumns`) reads, for an answer, read through SQLite's
@@ -389,32 +392,18 @@ extension SQLiteStorage {
     ) throws {
         typealias Column = RecordColumn
         try db.forEachRowCached(sql: sql, binding: values) { columns in
-            let shareInfo = try columns.optionalText(Int32(Column.shareInfo)).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+            let shareInfo = try columns.optionalText(Column.shareInfo).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
             let record = StoredRecord(
-                recordName: columns.text(Int32(Column.name)), recordType: columns.text(Int32(Column.type)),
-                changeTag: columns.text(Int32(Column.changeTag)), fields: [:],
+                recordName: columns.text(Column.name), recordType: columns.text(Column.type),
+                changeTag: columns.text(Column.changeTag), fields: [:],
                 created: RecordStamp(
-                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Int32(Column.createdAt))),
-                    userRecordName: columns.optionalText(Int32(Column.createdBy)), deviceID: columns.optionalText(Int32(Column.createdDevice))),
+                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Column.createdAt)),
+                    userRecordName: columns.optionalText(Column.createdBy), deviceID: columns.optionalText(Column.createdDevice)),
                 modified: RecordStamp(
-                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Int32(Column.modifiedAt))),
-                    userRecordName: columns.optionalText(Int32(Column.modifiedBy)), deviceID: columns.optionalText(Int32(Column.modifiedDevice))),
-                parent: columns.optionalText(Int32(Column.parent)), share: columns.optionalText(Int32(Column.rootShare)), shareInfo: shareInfo)
-            try body(StoredRecordRow(record: record, fieldsJSON: columns.bytes(Int32(Column.fields))), columns)
+                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Column.modifiedAt)),
+                    userRecordName: columns.optionalText(Column.modifiedBy), deviceID: columns.optionalText(Column.modifiedDevice)),
+                parent: columns.optionalText(Column.parent), share: columns.optionalText(Column.rootShare), shareInfo: shareInfo)
+            try body(StoredRecordRow(record: record, fieldsJSON: columns.bytes(Column.fields)), columns)
         }
-    }
-
-    private static func storedRecord(_ row: Row, fields: [String: FieldValue]) throws -> StoredRecord {
-        typealias Column = RecordColumn
-        return StoredRecord(
-            recordName: row[Column.name], recordType: row[Column.type], changeTag: row[Column.changeTag], fields: fields,
-            created: RecordStamp(
-                timestamp: Timestamp(millisecondsSince1970: row[Column.createdAt]), userRecordName: row[Column.createdBy],
-                deviceID: row[Column.createdDevice]),
-            modified: RecordStamp(
-                timestamp: Timestamp(millisecondsSince1970: row[Column.modifiedAt]), userRecordName: row[Column.modifiedBy],
-                deviceID: row[Column.modifiedDevice]),
-            parent: row[Column.parent], share: row[Column.rootShare],
-            shareInfo: try (row[Column.shareInfo] as String?).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) })
     }
 }

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 import GRDB
 
 extension SQLiteStorage {
@@ -44,16 +43,15 @@ extension SQLiteStorage {
             var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
             var arguments: [any SQLiteBindable] = [state.incarnation, changeNumber]
             if let recordTypes {
-                // One parameter for the whole list, so that lists of every length share one cached statement.
-                sql += " AND record_type IN (SELECT value FROM json_each(?))"
-                arguments.append(String(decoding: try JSONEncoder().encode(recordTypes), as: UTF8.self))
+                sql += " AND record_type IN \(Self.listParameter)"
+                arguments.append(try Self.list(recordTypes))
             }
             sql += " ORDER BY change_number LIMIT ?"
             arguments.append(Int64(limit))
             var changes: [RecordChange] = []
             try Self.forEachStoredRow(db, sql: sql, binding: arguments) { row, columns in
                 changes.append(RecordChange(
-                    row: row, isDeleted: columns.int64(Int32(RecordColumn.deleted)) != 0, changeNumber: columns.int64(Int32(RecordColumn.changeNumber))))
+                    row: row, isDeleted: columns.int64(RecordColumn.deleted) != 0, changeNumber: columns.int64(RecordColumn.changeNumber)))
             }
             return (state, changes)
         }

@@ -11,9 +11,9 @@ public struct ServerServices: Sendable {
     /// What the request bodies in flight hold, within the configuration's `bodyMemory` limit.
     public let bodyMemory: BodyMemory
 
-    /// Creates the services of a server.
+    /// Creates the services of a server; what every request reads of its container is remembered (`CachedStorage`).
     public init(storage: any ServerStorage, configuration: ServerConfiguration) {
-        self.storage = storage
+        self.storage = storage as? CachedStorage ?? CachedStorage(storage)
         self.configuration = configuration
         bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory, deadline: configuration.limits.bodyDeadline)
     }

@@ -3,6 +3,8 @@
 public struct RequestRecords: Sendable {
     /// The container the path names; `nil` when there is none.
     public var container: ContainerInfo?
+    /// The container's version (`ServerStorage.version(of:)`), read with everything else.
+    public var containerVersion: Int64
     /// The API token or management token the request carries, when stored.
     public var credential: CredentialRecord?
     /// The sign-in of the web auth token the request carries, when live.
@@ -11,8 +13,9 @@ public struct RequestRecords: Sendable {
     public var user: UserAccount?
 
     /// Creates the records of a request.
-    public init(container: ContainerInfo?, credential: CredentialRecord?, signIn: PresentedWebAuthToken?, user: UserAccount?) {
+    public init(container: ContainerInfo?, containerVersion: Int64, credential: CredentialRecord?, signIn: PresentedWebAuthToken?, user: UserAccount?) {
         self.container = container
+        self.containerVersion = containerVersion
         self.credential = credential
         self.signIn = signIn
         self.user = user

@@ -9,6 +9,9 @@ struct DatabaseRequest: Sendable {
     var access: DatabaseAccess
     /// The next web auth token, sent back in `X-Apple-CloudKit-Web-Auth-Token`.
     var rotatedWebAuthToken: String?
+    /// The container's version read with the credentials: what the request reads of the container may come from
+    /// memory kept at this version (`CachedStorage`).
+    var containerVersion: ContainerVersion
 
     /// Resolves the path and authenticates the caller from the request's head, then reads the body (at most
     /// `bodyLimit` bytes, the server's `requestBody` limit unless given, within its body memory), checks a
@@ -22,9 +25,11 @@ struct DatabaseRequest: Sendable {
         let limits = services.configuration.limits
         // A caller who may not write anything (anyone with the API token alone, a read-only token) needs no large body.
         let mayWrite = resolved.access.caller != .world && !resolved.access.isReadOnly
-        return try await services.bodyMemory.read(request, upTo: mayWrite ? bodyLimit ?? limits.requestBody : limits.requestBody) { bytes in
-            try authentication.confirm(body: bytes, subpaths: subpaths(of: request))
-            return try await handle(resolved, bytes)
+        return try await ContainerVersion.$current.withValue(resolved.containerVersion) {
+            try await services.bodyMemory.read(request, upTo: mayWrite ? bodyLimit ?? limits.requestBody : limits.requestBody) { bytes in
+                try authentication.confirm(body: bytes, subpaths: subpaths(of: request))
+                return try await handle(resolved, bytes)
+            }
         }
     }
 
@@ -62,7 +67,8 @@ struct DatabaseRequest: Sendable {
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)
-        return (DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken), authentication)
+        let version = ContainerVersion(container: container.id, version: records.containerVersion)
+        return (DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken, containerVersion: version), authentication)
     }
 
     /// What a signature may cover: the path with its query string, then the path alone.

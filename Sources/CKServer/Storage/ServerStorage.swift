@@ -16,6 +16,12 @@ public protocol ServerStorage: Sendable {
     /// Every container, by ID.
     func containers() async throws -> [ContainerInfo]
 
+    /// The container's version, or `nil` for an unknown container: a number that moves on, in the same
+    /// transaction, with every change to the container's schemas, deployments or subscriptions, and with every
+    /// zone created or deleted in it. What a server keeps of these in memory is valid while the version is the one
+    /// it was read at (`CachedStorage`), whichever server sharing the storage made the change.
+    func version(of container: ContainerID) async throws -> Int64?
+
     /// Reads both schemas of a container, lets `body` change them, and writes back what changed, with the
     /// deployment `body` returns (if any) appended to the history. `NOT_FOUND` for an unknown container.
     func updateSchemas<Result: Sendable>(
@@ -53,7 +59,8 @@ public protocol ServerStorage: Sendable {
 
     /// The container `container`, the credential whose secret hashes to `credentialHash`, the sign-in of the web
     /// auth token hashing to `webAuthTokenHash` (as `webAuthToken(presentedHash:now:)` finds it), and the user
-    /// `userRecordName` names, else the sign-in's, in one transaction: what a request needs before its body.
+    /// `userRecordName` names, else the sign-in's, and the container's version, in one transaction: what a request
+    /// needs before its body.
     func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date)
         async throws -> RequestRecords
 

@@ -38,6 +38,18 @@ struct TestServer {
         }
     }
 
+    /// Runs `body` against two servers listening on free loopback ports, on the same data folder with storage opened
+    /// by each and memory of its own: two instances sharing one database.
+    func liveTwice<Value: Sendable>(_ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let other = ServerServices(storage: try temporary.reopened(), configuration: temporary.configuration)
+        return try await live { first in
+            guard #available(macOS 15.0, *) else { return try await buildApplication(services: other, port: 0).test(.live) { try await body(first, $0) } }
+            return try await withTaskExecutorPreference(ServerExecutor.shared) {
+                try await buildApplication(services: other, port: 0).test(.live) { second in try await body(first, second) }
+            }
+        }
+    }
+
     /// `/database/1/<container>/development/public/<path>`.
     func path(_ operation: String, database: String = "public", environment: String = "development") -> String {
         "/database/1/\(container)/\(environment)/\(database)/\(operation)"

@@ -26,7 +26,19 @@ extension SQLiteStorage {
 
     /// The container with this ID, read inside a transaction already open.
     static func container(_ id: ContainerID, db: Database) throws -> ContainerInfo? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue]).flatMap(containerInfo)
+        try versionedContainer(id, db: db)?.container
+    }
+
+    /// The container with this ID and its version, read inside a transaction already open.
+    static func versionedContainer(_ id: ContainerID, db: Database) throws -> (container: ContainerInfo, version: Int64)? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue]),
+            let container = containerInfo(row)
+        else { return nil }
+        return (container, row["version"])
+    }
+
+    public func version(of container: ContainerID) async throws -> Int64? {
+        try readNow { db in try Self.versionedContainer(container, db: db)?.version }
     }
 
     public func containers() async throws -> [ContainerInfo] {

@@ -37,8 +37,9 @@ extension SQLiteStorage {
     {
         try readNow { db in
             let signIn = try webAuthTokenHash.flatMap { try Self.webAuthToken(presentedHash: $0, now: now, db: db) }
+            let versioned = try Self.versionedContainer(container, db: db)
             return RequestRecords(
-                container: try Self.container(container, db: db),
+                container: versioned?.container, containerVersion: versioned?.version ?? 0,
                 credential: try credentialHash.flatMap { try Self.credential(secretHash: $0, db: db) }, signIn: signIn,
                 user: try (userRecordName ?? signIn?.signIn.userRecordName).flatMap { try Self.user(recordName: $0, in: container, db: db) })
         }

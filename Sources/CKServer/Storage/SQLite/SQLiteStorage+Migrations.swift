@@ -283,6 +283,25 @@ extension SQLiteStorage {
                 ALTER TABLE credentials DROP COLUMN sign_in;
                 """)
         }
+        migrator.registerMigration("container versions") { db in
+            // What a server keeps in memory of a container (its schemas, which zones exist, its subscriptions) is
+            // valid while the container's version is the one it was read at: every change to them moves it on.
+            var triggers = ["ALTER TABLE containers ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"]
+            let changes = [
+                ("schemas", "INSERT", "NEW"), ("schemas", "UPDATE", "NEW"), ("schemas", "DELETE", "OLD"),
+                ("deployments", "INSERT", "NEW"), ("deployments", "DELETE", "OLD"),
+                ("zones", "INSERT", "NEW"), ("zones", "DELETE", "OLD"),
+                ("subscriptions", "INSERT", "NEW"), ("subscriptions", "UPDATE", "NEW"), ("subscriptions", "DELETE", "OLD"),
+            ]
+            for (table, event, row) in changes {
+                triggers.append("""
+                    CREATE TRIGGER \(table)_\(event.lowercased())_moves_container_version AFTER \(event) ON \(table) BEGIN
+                        UPDATE containers SET version = version + 1 WHERE id = \(row).container_id;
+                    END;
+                    """)
+            }
+            try db.execute(sql: triggers.joined(separator: "\n"))
+        }
         return migrator
     }
 }

@@ -48,8 +48,20 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    /// Writes a member's key; the value written next belongs to it.
-    public mutating func key(_ name: String) {
+    /// Writes a member's key named in the program (CloudKit's own member names, which need no escaping); the value
+    /// written next belongs to it.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a member's key that comes from data (a field's name), escaped as needed; the value written next
+    /// belongs to it.
+    public mutating func key(named name: String) {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
@@ -141,4 +153,11 @@ public struct JSONWriter {
 public protocol JSONWritable {
     /// Writes the value; with `numbersAsStrings`, INT64 and DOUBLE field values as strings.
     func write(to writer: inout JSONWriter, numbersAsStrings: Bool)
+
+    /// About how many bytes the value's JSON takes, so that a writer can hold it without growing on the way.
+    var estimatedByteCount: Int { get }
+}
+
+extension JSONWritable {
+    public var estimatedByteCount: Int { 4096 }
 }

@@ -28,6 +28,13 @@ extension Record: JSONWritable {
         if let currentUserParticipant { writer.key("currentUserParticipant"); writer.encoded(currentUserParticipant) }
         writer.endObject()
     }
+
+    /// The system fields and names of a record take about this much; its fields' JSON comes on top.
+    private static let estimatedMetadataByteCount = 400
+
+    public var estimatedByteCount: Int {
+        Self.estimatedMetadataByteCount + (encodedFields?.count ?? fields.map { $0.count * 64 } ?? 0)
+    }
 }
 
 extension JSONWriter {
@@ -43,7 +50,7 @@ extension JSONWriter {
     public mutating func fields(_ fields: [String: FieldValue], numbersAsStrings: Bool = false) {
         beginObject()
         for name in fields.keys.sorted() {
-            key(name)
+            key(named: name)
             fields[name]?.write(to: &self, numbersAsStrings: numbersAsStrings)
         }
         endObject()
@@ -103,7 +110,7 @@ extension Location {
         writer.number(latitude)
         writer.key("longitude")
         writer.number(longitude)
-        for (name, value) in [
+        for (name, value): (StaticString, Double?) in [
             ("horizontalAccuracy", horizontalAccuracy), ("verticalAccuracy", verticalAccuracy), ("altitude", altitude),
             ("speed", speed), ("course", course),
         ] {

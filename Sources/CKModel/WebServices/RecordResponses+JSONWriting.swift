@@ -9,6 +9,16 @@ extension ItemResult: JSONWritable where Item == Record {
             writer.raw(Array((try? JSONEncoder().encode(error)) ?? Data("{}".utf8)))
         }
     }
+
+    public var estimatedByteCount: Int {
+        guard case .success(let record) = self else { return 256 }
+        return record.estimatedByteCount
+    }
+}
+
+/// What `records` take as JSON, about.
+private func estimatedByteCount(of records: [some JSONWritable]) -> Int {
+    records.reduce(64) { $0 + $1.estimatedByteCount }
 }
 
 /// Writes `{"records": [ … ]}` and any further members.
@@ -27,18 +37,24 @@ private func writeRecords(
 }
 
 extension RecordsModify.Response: JSONWritable {
+    public var estimatedByteCount: Int { CKModel.estimatedByteCount(of: records) }
+
     public func write(to writer: inout JSONWriter, numbersAsStrings: Bool) {
         writeRecords(records, to: &writer, numbersAsStrings: numbersAsStrings)
     }
 }
 
 extension RecordsLookup.Response: JSONWritable {
+    public var estimatedByteCount: Int { CKModel.estimatedByteCount(of: records) }
+
     public func write(to writer: inout JSONWriter, numbersAsStrings: Bool) {
         writeRecords(records, to: &writer, numbersAsStrings: numbersAsStrings)
     }
 }
 
 extension RecordsQuery.Response: JSONWritable {
+    public var estimatedByteCount: Int { CKModel.estimatedByteCount(of: records) }
+
     public func write(to writer: inout JSONWriter, numbersAsStrings: Bool) {
         writeRecords(records, to: &writer, numbersAsStrings: numbersAsStrings) { writer in
             if let continuationMarker { writer.key("continuationMarker"); writer.string(continuationMarker) }
@@ -47,6 +63,8 @@ extension RecordsQuery.Response: JSONWritable {
 }
 
 extension RecordsChanges.Response: JSONWritable {
+    public var estimatedByteCount: Int { CKModel.estimatedByteCount(of: records) }
+
     public func write(to writer: inout JSONWriter, numbersAsStrings: Bool) {
         writeRecords(records, to: &writer, numbersAsStrings: numbersAsStrings) { writer in
             writer.key("syncToken")
@@ -58,6 +76,13 @@ extension RecordsChanges.Response: JSONWritable {
 }
 
 extension ChangesZone.Response: JSONWritable {
+    public var estimatedByteCount: Int {
+        zones.reduce(64) { total, zone in
+            guard case .success(let changes) = zone else { return total + 256 }
+            return total + 256 + CKModel.estimatedByteCount(of: changes.records)
+        }
+    }
+
     public func write(to writer: inout JSONWriter, numbersAsStrings: Bool) {
         writer.beginObject()
         writer.key("zones")

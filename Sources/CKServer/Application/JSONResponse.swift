@@ -13,7 +13,7 @@ enum JSONResponse {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         if let writable = value as? any JSONWritable {
-            var writer = JSONWriter()
+            var writer = JSONWriter(capacity: writable.estimatedByteCount)
             writable.write(to: &writer, numbersAsStrings: numbersAsStrings)
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
         }

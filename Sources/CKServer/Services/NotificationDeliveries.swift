@@ -66,7 +66,11 @@ public final class NotificationDeliveries: @unchecked Sendable {
             return !isDelivering
         }
         if starts {
-            Task { await drain() }
+            // Delivery outlives the request that started it and serves later ones: it must not read storage as of
+            // that request's container version.
+            ContainerVersion.$current.withValue(nil) {
+                Task { await drain() }
+            }
         }
     }
 

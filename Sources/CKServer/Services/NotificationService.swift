@@ -128,17 +128,18 @@ public struct NotificationService: Sendable {
             let readable = readersByOwner[owner] ?? { _ in false }
             let matching = events.filter { readable($0.record) && Self.matches($0, subscription, zone: zone) }
             guard !matching.isEmpty else { continue }
+            if subscription.firesOnce == true, let id = subscription.subscriptionID {
+                var database = zone.databaseKey
+                database.ownerRecordName = owner
+                // Only the save that deletes it fires it: another one matched against it at the same time does not.
+                guard try await storage.deleteSubscription(id, in: database) else { continue }
+            }
             if tokensByOwner[owner] == nil {
                 tokensByOwner[owner] = try await storage.pushTokens(of: owner, in: zone.container, environment: zone.environment, seenSince: alive)
             }
             for event in matching {
                 let payload = Self.payload(for: event, subscription: subscription, zone: zone)
                 queued += tokensByOwner[owner, default: []].map { ($0, payload) }
-            }
-            if subscription.firesOnce == true, let id = subscription.subscriptionID {
-                var database = zone.databaseKey
-                database.ownerRecordName = owner
-                _ = try await storage.deleteSubscription(id, in: database)
             }
         }
         return queued

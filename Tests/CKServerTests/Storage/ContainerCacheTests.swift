@@ -140,4 +140,79 @@ struct ContainerCacheTests {
             #expect(((notification?["ck"] as? [String: Any])?["fet"] as? [String: Any])?["sid"] as? String == "notes")
         }
     }
+
+    @Test("a fires-once subscription fires once when two servers match a save against it at the same container version")
+    func firesOnceAcrossServers() async throws {
+        let temporary = try TemporaryStorage()
+        let id = ContainerID(rawValue: "iCloud.com.example.Party")!
+        let container = try await ContainerService(storage: temporary.storage).create(id)
+        let (user, _) = try await UserService(storage: temporary.storage, configuration: temporary.configuration)
+            .create(name: "mei", emailAddress: nil, in: id)
+        // The type exists, so that no save changes the schema (which would make its server read afresh).
+        _ = try await SchemaService(storage: temporary.storage).importDevelopment(
+            #"DEFINE SCHEMA RECORD TYPE Note ("___recordID" REFERENCE QUERYABLE, GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world");"#,
+            into: id)
+        let box = ZoneKey(container: id, environment: .development, database: .private, ownerRecordName: user.userRecordName, zoneName: "Box")
+        _ = try await temporary.storage.createZone(box)
+        try await temporary.storage.saveSubscription(
+            Subscription(subscriptionID: "once", subscriptionType: .zone, zoneID: ZoneID(zoneName: "Box"), firesOnce: true), in: box.databaseKey)
+        try await temporary.storage.createPushToken("token", for: user.userRecordName, in: id, environment: .development, now: Date())
+        #expect(try await temporary.storage.registerPushToken("token", for: user.userRecordName, in: id, now: Date()))
+        let access = DatabaseAccess(container: container, environment: .development, database: .private, caller: .user(user), serverURL: "")
+        // Two servers on the same data, each with its memory, its bell and its deliveries.
+        let servers = try [temporary.storage, temporary.reopened()].map { storage in
+            let services = ServerServices(storage: storage, configuration: temporary.configuration)
+            return (services, RecordService(storage: services.storage, notifications: NotificationService(services: services)))
+        }
+        let save = { (name: String, zone: String?) in
+            RecordsModify.Request(operations: [RecordOperation(.create, Record(recordName: name, recordType: "Note"))], zoneID: zone.map { ZoneID(zoneName: $0) })
+        }
+        // Both requests began before either save: both read the version the subscription was saved at.
+        let version = try #require(try await temporary.storage.version(of: id))
+        try await ContainerVersion.$current.withValue(ContainerVersion(container: id, version: version)) {
+            _ = try await servers[1].1.modify(save("elsewhere", nil), access: access)
+            _ = try await servers[0].1.modify(save("first", "Box"), access: access)
+            _ = try await servers[1].1.modify(save("second", "Box"), access: access)
+        }
+        for (services, _) in servers {
+            await services.notificationDeliveries.waitUntilIdle()
+        }
+        var delivered = 0
+        while try await temporary.storage.takeNotification(for: "token") != nil {
+            delivered += 1
+        }
+        #expect(delivered == 1)
+    }
+
+    @Test("the container version moves with every change to what servers keep, and a write that changes none of it keeps it")
+    func versionMoves() async throws {
+        let temporary = try TemporaryStorage()
+        let storage = temporary.storage
+        let id = ContainerID(rawValue: "iCloud.com.example.Party")!
+        _ = try await ContainerService(storage: storage).create(id)
+        let trips = ZoneKey(container: id, environment: .development, database: .private, ownerRecordName: "_mei", zoneName: "Trips")
+        let subscription = Subscription(subscriptionID: "trips", subscriptionType: .zone, zoneID: ZoneID(zoneName: "Trips"))
+        var last = try #require(try await storage.version(of: id))
+        let changes: [(String, Bool, () async throws -> Void)] = [
+            ("zone created", true, { _ = try await storage.createZone(trips) }),
+            ("subscription saved", true, { try await storage.saveSubscription(subscription, in: trips.databaseKey) }),
+            ("the same subscription saved again", false, { try await storage.saveSubscription(subscription, in: trips.databaseKey) }),
+            ("subscription changed", true, {
+                var changed = subscription
+                changed.firesOnce = true
+                try await storage.saveSubscription(changed, in: trips.databaseKey)
+            }),
+            ("schema changed", true, { _ = try await SchemaService(storage: storage).importDevelopment("DEFINE SCHEMA RECORD TYPE Trip (name STRING);", into: id) }),
+            ("schema written unchanged", false, { _ = try await storage.updateSchemas(of: id) { _ in ((), nil) } }),
+            ("subscription deleted", true, { _ = try await storage.deleteSubscription("trips", in: trips.databaseKey) }),
+            ("zone deleted", true, { _ = try await storage.deleteZone(trips) }),
+        ]
+        for (change, moves, make) in changes {
+            try await make()
+            let now = try #require(try await storage.version(of: id))
+            #expect((now > last) == moves, "\(change)")
+            last = now
+        }
+        #expect(try await storage.version(of: ContainerID(rawValue: "iCloud.com.example.None")!) == nil)
+    }
 }

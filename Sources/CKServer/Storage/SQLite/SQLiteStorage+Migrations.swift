@@ -287,15 +287,18 @@ extension SQLiteStorage {
             // What a server keeps in memory of a container (its schemas, which zones exist, its subscriptions) is
             // valid while the container's version is the one it was read at: every change to them moves it on.
             var triggers = ["ALTER TABLE containers ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"]
+            // An update that leaves the text as it was (a client saving its subscriptions again at launch) changes
+            // nothing kept, so it keeps the version.
             let changes = [
-                ("schemas", "INSERT", "NEW"), ("schemas", "UPDATE", "NEW"), ("schemas", "DELETE", "OLD"),
-                ("deployments", "INSERT", "NEW"), ("deployments", "DELETE", "OLD"),
-                ("zones", "INSERT", "NEW"), ("zones", "DELETE", "OLD"),
-                ("subscriptions", "INSERT", "NEW"), ("subscriptions", "UPDATE", "NEW"), ("subscriptions", "DELETE", "OLD"),
+                ("schemas", "INSERT", "NEW", ""), ("schemas", "UPDATE", "NEW", "WHEN OLD.ckdb IS NOT NEW.ckdb"), ("schemas", "DELETE", "OLD", ""),
+                ("deployments", "INSERT", "NEW", ""), ("deployments", "DELETE", "OLD", ""),
+                ("zones", "INSERT", "NEW", ""), ("zones", "DELETE", "OLD", ""),
+                ("subscriptions", "INSERT", "NEW", ""), ("subscriptions", "UPDATE", "NEW", "WHEN OLD.definition IS NOT NEW.definition"),
+                ("subscriptions", "DELETE", "OLD", ""),
             ]
-            for (table, event, row) in changes {
+            for (table, event, row, condition) in changes {
                 triggers.append("""
-                    CREATE TRIGGER \(table)_\(event.lowercased())_moves_container_version AFTER \(event) ON \(table) BEGIN
+                    CREATE TRIGGER \(table)_\(event.lowercased())_moves_container_version AFTER \(event) ON \(table) \(condition) BEGIN
                         UPDATE containers SET version = version + 1 WHERE id = \(row).container_id;
                     END;
                     """)

@@ -33,7 +33,10 @@ extension SQLiteStorage {
     }
 
     public func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws {
-        let definition = String(decoding: try JSONEncoder().encode(subscription), as: UTF8.self)
+        // Keys sorted, so that the same subscription saved again is the same text (and moves no container version).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let definition = String(decoding: try encoder.encode(subscription), as: UTF8.self)
         try await writer.write { db in
             try db.execute(
                 sql: """

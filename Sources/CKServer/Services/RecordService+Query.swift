@@ -30,6 +30,7 @@ extension RecordService {
         }
 
         var records: [ItemResult<Record>] = []
+        records.reserveCapacity(limit)
         var next: QueryCursor?
         for (index, zone) in zones.enumerated().dropFirst(first) {
             let scope = zone.scope
@@ -37,10 +38,11 @@ extension RecordService {
                 storage: storage, plan: plan, digest: digest, readable: { readable($0) && scope?.contains($0.recordName) ?? true })
             let page = try await reader.read(zone.key, after: index == first ? marker : nil, limit: limit - records.count)
             let zoneID = ZoneService.wireZoneID(zone.key)
-            records += try page.records.map {
-                .success(try $0.wireRecord(
+            // One at a time into the answer: a page mapped first and then appended copied every record once more.
+            for row in page.records {
+                records.append(.success(try row.wireRecord(
                     zoneID: zoneID, desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings ?? false,
-                    serverURL: access.serverURL, container: access.container.id))
+                    serverURL: access.serverURL, container: access.container.id)))
             }
             if var resume = page.next {
                 resume.zoneName = zoneWide ? zone.key.zoneName : nil

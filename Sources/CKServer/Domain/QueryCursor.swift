@@ -49,7 +49,7 @@ struct QueryCursor: Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = ((try? encoder.encode(query)) ?? Data()) + Data("|\(zone?.zoneName ?? "*")".utf8)
-        return SHA256.hash(data: data).prefix(12).map { String(format: "%02x", $0) }.joined()
+        return SecretGenerator.hex(SHA256.hash(data: data).prefix(12))
     }
 
     /// The marker text.

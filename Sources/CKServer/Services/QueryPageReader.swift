@@ -57,7 +57,8 @@ struct QueryPageReader {
                 }
                 position = candidate
                 read += 1
-                guard seen.insert(candidate.recordName).inserted, let row, readable(row.record) else { continue }
+                // Only an index can name a record twice (once per value of a list); the type's rows are each read once.
+                guard plan.driver == .names || seen.insert(candidate.recordName).inserted, let row, readable(row.record) else { continue }
                 let record = plan.readsFields ? try row.decoded() : row.record
                 guard plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) }), isFirstEntry(value, of: record) else { continue }
                 if let (ties, name) = floor, value == start, !order.precedes([start] + ties, name, order.values(of: record), record.recordName) {

@@ -9,15 +9,6 @@ import Testing
 
 @Suite("Push tokens, subscriptions' notifications and the long-poll courier", .heavy)
 struct NotificationsRoutesTests {
-    /// Polls the courier path of a `webcourierURL` and returns the notification, or `nil` for an empty answer.
-    private func poll(_ client: any TestClientProtocol, _ courierURL: String) async throws -> [String: Any]? {
-        let path = String(courierURL.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
-        let response = try await client.execute(uri: path, method: .get)
-        #expect(response.status == .ok)
-        guard response.body.readableBytes > 0 else { return nil }
-        return try response.json
-    }
-
     @Test("a matching save reaches the registered token, missed notifications wait, and unmatched ones never come")
     func queryAndZoneSubscriptions() async throws {
         let server = try await TestServer()
@@ -38,11 +29,11 @@ struct NotificationsRoutesTests {
 
             let subscribe = #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"picnics","firesOn":["create","delete"],"query":{"recordType":"Party","filterBy":[{"fieldName":"title","comparator":"EQUALS","fieldValue":{"value":"Picnic"}}]},"notificationInfo":{"alertBody":"A picnic!","shouldBadge":true}}}]}"#
             #expect(try (try await server.post(client, "subscriptions/modify", subscribe, as: me).json["subscriptions"] as? [[String: Any]])?.first?["serverErrorCode"] == nil)
-            #expect(try await poll(client, courier) == nil)
+            #expect(try await TestServer.poll(client, courier) == nil)
 
             let saves = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1","fields":{"title":{"value":"Picnic"}}}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"title":{"value":"Gala"}}}},{"operationType":"create","record":{"recordType":"Party","recordName":"p3","fields":{"title":{"value":"picnic"}}}}]}"#
             let records = try TestServer.records(try await server.post(client, "records/modify", saves, as: me))
-            let first = try #require(try await poll(client, courier))
+            let first = try #require(try await TestServer.poll(client, courier))
             let query = try #require((first["ck"] as? [String: Any])?["qry"] as? [String: Any])
             #expect(query["sid"] as? String == "picnics")
             #expect(query["rid"] as? String == "p1")
@@ -50,19 +41,19 @@ struct NotificationsRoutesTests {
             #expect(query["dbs"] as? Int == 1)
             #expect((first["ck"] as? [String: Any])?["cid"] as? String == "iCloud.com.example.Party")
             #expect(((first["aps"] as? [String: Any])?["alert"] as? [String: Any])?["body"] as? String == "A picnic!")
-            let second = try #require(try await poll(client, courier))
+            let second = try #require(try await TestServer.poll(client, courier))
             #expect(((second["ck"] as? [String: Any])?["qry"] as? [String: Any])?["rid"] as? String == "p3")
-            #expect(try await poll(client, courier) == nil)
+            #expect(try await TestServer.poll(client, courier) == nil)
 
             let tag = try #require(records[0]["recordChangeTag"] as? String)
             _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"delete","record":{"recordName":"p1","recordChangeTag":"\#(tag)"}}]}"#, as: me)
-            let deletion = try #require(try await poll(client, courier))
+            let deletion = try #require(try await TestServer.poll(client, courier))
             #expect(((deletion["ck"] as? [String: Any])?["qry"] as? [String: Any])?["fo"] as? Int == 3)
 
             _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"box","zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Receipt","recordName":"r1"}}]}"#, as: me, database: "private")
-            let zone = try #require(try await poll(client, courier))
+            let zone = try #require(try await TestServer.poll(client, courier))
             let fetch = try #require((zone["ck"] as? [String: Any])?["fet"] as? [String: Any])
             #expect(fetch["sid"] as? String == "box")
             #expect(fetch["zid"] as? String == "Box")
@@ -74,16 +65,6 @@ struct NotificationsRoutesTests {
         }
     }
 
-    /// Creates and registers a push token for the user with `webAuthToken` and returns its courier URL.
-    private func courier(_ server: TestServer, _ client: any TestClientProtocol, _ webAuthToken: String) async throws -> String {
-        let created = try await client.execute(
-            uri: "/device/1/\(server.container)/development/tokens/create?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(webAuthToken))",
-            method: .post, body: ByteBuffer(string: #"{"apnsEnvironment":"development"}"#))
-        let token = try #require(try created.json["apnsToken"] as? String)
-        _ = try await server.post(client, "tokens/register", #"{"apnsEnvironment":"development","apnsToken":"\#(token)"}"#, as: .user(webAuthToken))
-        return try #require(try created.json["webcourierURL"] as? String)
-    }
-
     @Test("records deleted by a DELETE_SELF cascade notify, and public subscriptions see only what their owner may read")
     func cascadesAndReadGrants() async throws {
         let server = try await TestServer()
@@ -93,21 +74,21 @@ struct NotificationsRoutesTests {
             into: server.container)
         let ann = try await server.secondUser("ann")
         try await server.live { client in
-            let annCourier = try await courier(server, client, ann.token)
+            let annCourier = try await server.courier(client, ann.token)
             _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"diaries","firesOn":["create"],"query":{"recordType":"Diary"}}}]}"#, as: .user(ann.token))
             _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Diary","recordName":"meis","fields":{"text":{"value":"secret"}}}}]}"#, as: me)
-            #expect(try await poll(client, annCourier) == nil)
+            #expect(try await TestServer.poll(client, annCourier) == nil)
             _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Diary","recordName":"anns","fields":{"text":{"value":"mine"}}}}]}"#, as: .user(ann.token))
-            #expect(((try await poll(client, annCourier)?["ck"] as? [String: Any])?["qry"] as? [String: Any])?["rid"] as? String == "anns")
+            #expect(((try await TestServer.poll(client, annCourier)?["ck"] as? [String: Any])?["qry"] as? [String: Any])?["rid"] as? String == "anns")
 
-            let myCourier = try await courier(server, client, server.webAuthToken)
+            let myCourier = try await server.courier(client, server.webAuthToken)
             _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             let box = #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Shoebox","recordName":"shoebox"}},{"operationType":"create","record":{"recordType":"Receipt","recordName":"r1","fields":{"box":{"value":{"recordName":"shoebox","action":"DELETE_SELF"}}}}}]}"#
             let saved = try TestServer.records(try await server.post(client, "records/modify", box, as: me, database: "private"))
             _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"receipts","zoneID":{"zoneName":"Box"},"firesOn":["delete"],"query":{"recordType":"Receipt"}}}]}"#, as: me, database: "private")
             let tag = try #require(saved[0]["recordChangeTag"] as? String)
             _ = try await server.post(client, "records/modify", #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"delete","record":{"recordName":"shoebox","recordChangeTag":"\#(tag)"}}]}"#, as: me, database: "private")
-            let cascade = try #require(((try await poll(client, myCourier))?["ck"] as? [String: Any])?["qry"] as? [String: Any])
+            let cascade = try #require(((try await TestServer.poll(client, myCourier))?["ck"] as? [String: Any])?["qry"] as? [String: Any])
             #expect(cascade["rid"] as? String == "r1")
             #expect(cascade["fo"] as? Int == 3)
         }
@@ -119,7 +100,7 @@ struct NotificationsRoutesTests {
         let me = TestCredentials.user(server.webAuthToken)
         let services = server.services
         try await buildApplication(services: services, port: 0).test(.live) { client in
-            let courierURL = try await courier(server, client, server.webAuthToken)
+            let courierURL = try await server.courier(client, server.webAuthToken)
             _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             _ = try await server.post(client, "subscriptions/modify", #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"box","zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             // The test client has one connection, so the waiting poll goes straight to the service; it waits long
@@ -145,7 +126,7 @@ struct NotificationsRoutesTests {
         configuration.pushTokenIdleLifetime = .seconds(2)
         let services = ServerServices(storage: server.temporary.storage, configuration: configuration)
         try await buildApplication(services: services, port: 0).test(.live) { client in
-            let courierURL = try await courier(server, client, server.webAuthToken)
+            let courierURL = try await server.courier(client, server.webAuthToken)
             _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             // The type exists before the subscription, whose query its indexes must serve.
             for number in 0...5 {
@@ -157,7 +138,7 @@ struct NotificationsRoutesTests {
             }
             await services.notificationDeliveries.waitUntilIdle()
             var delivered: [(record: String?, pruned: Bool)] = []
-            while let notification = try await poll(client, courierURL) {
+            while let notification = try await TestServer.poll(client, courierURL) {
                 let ck = notification["ck"] as? [String: Any]
                 delivered.append(((ck?["qry"] as? [String: Any])?["rid"] as? String, ck?["p"] as? Int == 1))
             }

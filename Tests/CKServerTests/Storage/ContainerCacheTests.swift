@@ -34,8 +34,7 @@ struct ContainerCacheTests {
     @Test("a schema edit: a revoked grant refuses the next save, granted again it allows it", arguments: throughAnotherServer)
     func schemaEdit(throughAnotherServer: Bool) async throws {
         let server = try await TestServer()
-        try await server.liveTwice { answering, other in
-            let changing = throughAnotherServer ? other : answering
+        try await server.liveTwice(changingThroughAnotherServer: throughAnotherServer) { answering, changing in
             try await edit(changing, server, [Edit(.createRecordType, recordType: "Poster")])
             #expect(try await createPoster(answering, server, "p1") == nil)
             try await edit(changing, server, [Edit(.revoke, recordType: "Poster", role: "_icloud", permission: "CREATE")])
@@ -48,8 +47,7 @@ struct ContainerCacheTests {
     @Test("a role change: a user given the role that may create saves at once, and is refused once it is taken away", arguments: throughAnotherServer)
     func roleChange(throughAnotherServer: Bool) async throws {
         let server = try await TestServer()
-        try await server.liveTwice { answering, other in
-            let changing = throughAnotherServer ? other : answering
+        try await server.liveTwice(changingThroughAnotherServer: throughAnotherServer) { answering, changing in
             try await edit(changing, server, [
                 Edit(.createRecordType, recordType: "Poster"), Edit(.createRole, role: "Printer"),
                 Edit(.revoke, recordType: "Poster", role: "_icloud", permission: "CREATE"),
@@ -69,8 +67,7 @@ struct ContainerCacheTests {
     @Test("a revoked API token is refused on the next request", arguments: throughAnotherServer)
     func revokedToken(throughAnotherServer: Bool) async throws {
         let server = try await TestServer()
-        try await server.liveTwice { answering, other in
-            let changing = throughAnotherServer ? other : answering
+        try await server.liveTwice(changingThroughAnotherServer: throughAnotherServer) { answering, changing in
             let lookup = #"{"records":[{"recordName":"nothing"}]}"#
             #expect(try await server.post(answering, "records/lookup", lookup, as: .world).status == .ok)
             let tokens = "containers/\(server.container)/apiTokens"
@@ -89,8 +86,7 @@ struct ContainerCacheTests {
     func deletedZone(throughAnotherServer: Bool) async throws {
         let server = try await TestServer()
         let me = TestCredentials.user(server.webAuthToken)
-        try await server.liveTwice { answering, other in
-            let changing = throughAnotherServer ? other : answering
+        try await server.liveTwice(changingThroughAnotherServer: throughAnotherServer) { answering, changing in
             let zone = { (operation: String) in #"{"operations":[{"operationType":"\#(operation)","zone":{"zoneID":{"zoneName":"Trips"}}}]}"# }
             let save = { (name: String) in
                 #"{"zoneID":{"zoneName":"Trips"},"operations":[{"operationType":"create","record":{"recordType":"Trip","recordName":"\#(name)"}}]}"#
@@ -114,14 +110,8 @@ struct ContainerCacheTests {
     func newSubscription(throughAnotherServer: Bool) async throws {
         let server = try await TestServer()
         let me = TestCredentials.user(server.webAuthToken)
-        try await server.liveTwice { answering, other in
-            let changing = throughAnotherServer ? other : answering
-            let created = try await answering.execute(
-                uri: "/device/1/\(server.container)/development/tokens/create?ckAPIToken=\(server.apiToken)&ckWebAuthToken=\(TestServer.encoded(server.webAuthToken))",
-                method: .post, body: ByteBuffer(string: #"{"apnsEnvironment":"development"}"#))
-            let token = try #require(try created.json["apnsToken"] as? String)
-            let courier = try #require(try created.json["webcourierURL"] as? String)
-            _ = try await server.post(answering, "tokens/register", #"{"apnsEnvironment":"development","apnsToken":"\#(token)"}"#, as: me)
+        try await server.liveTwice(changingThroughAnotherServer: throughAnotherServer) { answering, changing in
+            let courier = try await server.courier(answering, server.webAuthToken)
             _ = try await server.post(answering, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, as: me, database: "private")
             let save = { (name: String) in
                 #"{"zoneID":{"zoneName":"Box"},"operations":[{"operationType":"create","record":{"recordType":"Note","recordName":"\#(name)"}}]}"#
@@ -130,12 +120,10 @@ struct ContainerCacheTests {
             let subscribe = #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"zone","subscriptionID":"notes","zoneID":{"zoneName":"Box"}}}]}"#
             #expect(try await server.post(changing, "subscriptions/modify", subscribe, as: me, database: "private").status == .ok)
             _ = try await server.post(answering, "records/modify", save("n2"), as: me, database: "private")
-            let path = String(courier.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
             var notification: [String: Any]?
             // The notification is queued after the save answered: poll until it comes (each poll waits 300 ms).
             for _ in 0..<10 where notification == nil {
-                let polled = try await answering.execute(uri: path, method: .get)
-                notification = polled.body.readableBytes > 0 ? try polled.json : nil
+                notification = try await TestServer.poll(answering, courier)
             }
             #expect(((notification?["ck"] as? [String: Any])?["fet"] as? [String: Any])?["sid"] as? String == "notes")
         }

@@ -39,13 +39,19 @@ struct TestServer {
     }
 
     /// Runs `body` against two servers listening on free loopback ports, on the same data folder with storage opened
-    /// by each and memory of its own: two instances sharing one database.
-    func liveTwice<Value: Sendable>(_ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Value) async throws -> Value {
+    /// by each and memory of its own: two instances sharing one database. `body` gets the server that answers and
+    /// the one to make changes through: the other server with `changingThroughAnotherServer`, else the same one.
+    func liveTwice<Value: Sendable>(
+        changingThroughAnotherServer another: Bool,
+        _ body: @Sendable (_ answering: any TestClientProtocol, _ changing: any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
         let other = ServerServices(storage: try temporary.reopened(), configuration: temporary.configuration)
         return try await live { first in
-            guard #available(macOS 15.0, *) else { return try await buildApplication(services: other, port: 0).test(.live) { try await body(first, $0) } }
+            guard #available(macOS 15.0, *) else {
+                return try await buildApplication(services: other, port: 0).test(.live) { try await body(first, another ? $0 : first) }
+            }
             return try await withTaskExecutorPreference(ServerExecutor.shared) {
-                try await buildApplication(services: other, port: 0).test(.live) { second in try await body(first, second) }
+                try await buildApplication(services: other, port: 0).test(.live) { try await body(first, another ? $0 : first) }
             }
         }
     }

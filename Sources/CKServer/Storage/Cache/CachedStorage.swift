@@ -102,7 +102,8 @@ public final class CachedStorage: ServerStorage {
     /// change left, so that requests that began before it (the one that made it among them) read afresh.
     private func forgetting<Value>(_ container: ContainerID, _ change: () async throws -> Value) async throws -> Value {
         let value = try await change()
-        let before = memory.withLockedValue { memory in max(memory[container]?.version ?? 0, ContainerVersion.current?.version ?? 0) }
+        let requestVersion = ContainerVersion.current.flatMap { $0.container == container ? $0.version : nil } ?? 0
+        let before = memory.withLockedValue { memory in max(memory[container]?.version ?? 0, requestVersion) }
         // Should reading the version fail, past every version a request may have read before the change.
         let after = (try? await storage.version(of: container)) ?? before + 1
         memory.withLockedValue { memory in memory[container] = ContainerMemory(version: after) }

@@ -23,6 +23,11 @@ struct BenchmarkClient {
         }
     }
 
+    /// Sends `operation` with GET (as `users/current` is sent) and checks that it succeeded, without parsing the answer.
+    func getExpectingSuccess(_ operation: String, database: String = "public") async throws {
+        _ = try await send(operation, database: database, body: nil)
+    }
+
     /// Posts `body` to `/database/1/<container>/development/<database>/<operation>` and returns the parsed answer.
     func post(_ operation: String, database: String = "public", body: Data) async throws -> JSONValue {
         let bytes = try await send(operation, database: database, body: body)
@@ -68,9 +73,10 @@ struct BenchmarkClient {
         ByteSearch.firstOffset(of: needle, in: haystack) != nil
     }
 
-    private func send(_ operation: String, database: String, body: Data) async throws -> ByteBuffer {
+    /// Sends `operation` with `body` (POST), or without one (GET).
+    private func send(_ operation: String, database: String, body: Data?) async throws -> ByteBuffer {
         var request = HTTPClientRequest(url: "\(baseURL)/\(database)/\(operation)\(signedIn?.query ?? "")")
-        request.method = .POST
+        request.method = body == nil ? .GET : .POST
         if signedIn == nil {
             request.headers.add(name: "Authorization", value: "Bearer \(managementToken)")
         }
@@ -78,7 +84,9 @@ struct BenchmarkClient {
         if let actingAs {
             request.headers.add(name: "X-CKServer-Act-As", value: actingAs)
         }
-        request.body = .bytes(ByteBuffer(bytes: body))
+        if let body {
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
         let response = try await http.execute(request, timeout: .seconds(120))
         if let successor = response.headers.first(name: "X-Apple-CloudKit-Web-Auth-Token") {
             signedIn?.keep(successor)

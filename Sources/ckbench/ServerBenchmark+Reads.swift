@@ -78,7 +78,8 @@ extension ServerBenchmark {
 
     /// Requests per second and server CPU per request of a signed-in user saving one record per request (a
     /// `forceUpdate` of one of 100 records of their private database, with the web auth token each answer
-    /// rotates to), as apps mostly save.
+    /// rotates to), as apps mostly save; and, as what every such request costs before any record work (HTTP,
+    /// authentication, the token's rotation), the server CPU of as many `users/current` requests.
     func singleRecordUpdates(_ client: BenchmarkClient, count: Int, server: BenchmarkServerProcess) async throws -> [BenchmarkFigure] {
         let records = (0..<100).map { Record(recordName: "note-\($0)", recordType: "Note", fields: ["text": .string("note \($0)")]) }
         try await client.postExpectingSuccess(
@@ -94,9 +95,13 @@ extension ServerBenchmark {
             for body in bodies { try await client.postExpectingSuccess("records/modify", database: "private", body: body) }
         }
         let cpu = try server.cpuTime - cpuBefore
+        let floorBefore = try server.cpuTime
+        for _ in 0..<count { try await client.getExpectingSuccess("users/current", database: "private") }
+        let floor = try server.cpuTime - floorBefore
         return [
             BenchmarkFigure(name: "single-record update, signed-in user", value: Double(count) / elapsed.seconds, unit: "requests/s"),
             BenchmarkFigure(name: "server CPU per single-record update", value: cpu.milliseconds / Double(count), unit: "ms"),
+            BenchmarkFigure(name: "server CPU per users/current, same user", value: floor.milliseconds / Double(count), unit: "ms"),
         ]
     }
 

@@ -1,0 +1,30 @@
+import CKModel
+import Foundation
+
+/// Records read by name and written in batches, the trees their parents make, and their index entries. One concern of `ServerStorage`.
+public protocol RecordStorage: Sendable {
+    /// The live (not deleted) records with these names in the zone; names without a record are left out.
+    func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord]
+
+    /// The same records as `records(named:in:)`, for an answer: their fields left in their stored JSON.
+    func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow]
+
+    /// Applies `writes` in order in one transaction, giving each the zone's next change number, and returns
+    /// one outcome per write: the record's new change tag (and the records a delete's cascade removed), or why
+    /// not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`, the first failure undoes every write and the
+    /// others fail with `ATOMIC_ERROR`.
+    func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>]
+
+    /// The names of `roots` and of every record below them through `parent`, deleted ones included.
+    func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String>
+
+    /// Which of these names a record of the zone has (a deleted one included) or names as its parent.
+    func takenNames(_ names: [String], in zone: ZoneKey) async throws -> Set<String>
+
+    /// Rebuilds the index entries of every live record of a type, in every database and zone of a container
+    /// environment, from `indexes`: after an import or deploy changed the type's indexes.
+    func reindex(
+        recordType: String, in container: ContainerID, environment: ContainerEnvironment,
+        _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
+    ) async throws
+}

@@ -26,7 +26,7 @@ struct ServerBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = ServerConfiguration(dataDirectory: folder)
-        let storage = try SQLiteStorage(path: configuration.databaseURL.path)
+        let storage = try StorageEngine.sqlite.open(configuration)
         try await ContainerService(storage: storage).create(container)
         _ = try await SchemaService(storage: storage).importDevelopment(Self.schema(), into: container)
         let token = try await CredentialService(storage: storage, configuration: configuration)
@@ -149,7 +149,7 @@ struct ServerBenchmark {
     }
 
     /// Grows the type through the record service (no HTTP) to `target` records.
-    private func load(from start: Int, to target: Int, storage: SQLiteStorage) async throws {
+    private func load(from start: Int, to target: Int, storage: any ServerStorage) async throws {
         let service = RecordService(storage: storage)
         let access = try await developerAccess(storage: storage, database: .public)
         for batch in stride(from: start, to: target, by: 200) {
@@ -160,7 +160,7 @@ struct ServerBenchmark {
         }
     }
 
-    private func changeFeedThroughput(_ client: BenchmarkClient, count: Int, storage: SQLiteStorage, owner: String) async throws -> BenchmarkFigure {
+    private func changeFeedThroughput(_ client: BenchmarkClient, count: Int, storage: any ServerStorage, owner: String) async throws -> BenchmarkFigure {
         _ = try await client.post(
             "zones/modify", database: "private",
             body: try JSONEncoder().encode(Zones.ModifyRequest(operations: [ZoneOperation(.create, Zone(zoneID: ZoneID(zoneName: "Feed")))])))
@@ -181,7 +181,7 @@ struct ServerBenchmark {
         return BenchmarkFigure(name: "changes/zone from a zero token", value: Double(read) / (ContinuousClock.now - start).seconds, unit: "records/s")
     }
 
-    private func developerAccess(storage: SQLiteStorage, database: DatabaseScope) async throws -> DatabaseAccess {
+    private func developerAccess(storage: any ServerStorage, database: DatabaseScope) async throws -> DatabaseAccess {
         let info = try await ContainerService(storage: storage).existing(container)
         return DatabaseAccess(
             container: info, environment: .development, database: database,

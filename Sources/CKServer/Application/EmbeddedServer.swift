@@ -41,8 +41,7 @@ public final class EmbeddedServer: Sendable {
     ///   - logger: Where the server logs (the dashboard points it at its log file, never at the terminal).
     public static func start(dataDirectory: URL, logger: Logger = Logger(label: "ckserver")) async throws -> EmbeddedServer {
         let configuration = ServerConfiguration(dataDirectory: dataDirectory)
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let storage = try SQLiteStorage(path: configuration.databaseURL.path)
+        let storage = try StorageEngine.sqlite.open(configuration)
         var createdDemo = false
         if try await storage.containers().isEmpty {
             _ = try await DemoContainer(storage: storage, configuration: configuration).create(demoContainer)
@@ -60,7 +59,7 @@ public final class EmbeddedServer: Sendable {
 
     /// The token kept in `dashboard-token`, or a new one written there when the file is missing or its token
     /// was revoked.
-    private static func managementToken(in folder: URL, storage: SQLiteStorage, configuration: ServerConfiguration) async throws -> String {
+    private static func managementToken(in folder: URL, storage: any ServerStorage, configuration: ServerConfiguration) async throws -> String {
         let file = folder.appendingPathComponent("dashboard-token")
         if let saved = try? String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
             try await storage.credential(secretHash: SecretGenerator.hash(of: saved))?.kind == .managementToken

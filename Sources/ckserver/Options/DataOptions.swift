@@ -15,11 +15,9 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Opens the folder's database, creating both when they do not exist.
-    func openStorage() throws -> SQLiteStorage {
-        let configuration = configuration
+    func openStorage() throws -> any ServerStorage {
         do {
-            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-            return try SQLiteStorage(path: configuration.databaseURL.path)
+            return try StorageEngine.sqlite.open(configuration)
         } catch {
             throw CommandFailure("cannot open the data folder \(directory): \(error)")
         }

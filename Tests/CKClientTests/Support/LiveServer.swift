@@ -19,7 +19,7 @@ struct LiveServer: Sendable {
         """
 
     let container = ContainerID(rawValue: "iCloud.com.example.Party")!
-    let storage: SQLiteStorage
+    let storage: any ServerStorage
     let configuration: ServerConfiguration
     let apiToken: String
     let user: UserAccount
@@ -40,7 +40,7 @@ struct LiveServer: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = ServerConfiguration(dataDirectory: folder, rotatedTokenGracePeriod: rotatedTokenGracePeriod, courierWait: courierWait)
-        let storage = try SQLiteStorage(path: configuration.databaseURL.path)
+        let storage = try StorageEngine.sqlite.open(configuration)
         let container = ContainerID(rawValue: "iCloud.com.example.Party")!
         try await ContainerService(storage: storage).create(container)
         _ = try await SchemaService(storage: storage).importDevelopment(schema, into: container)

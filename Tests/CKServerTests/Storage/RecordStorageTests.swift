@@ -15,25 +15,25 @@ struct RecordStorageTests {
         return StoredRecord(recordName: name, recordType: "Party", changeTag: "", fields: ["guests": .int64(guests)], created: stamp, modified: stamp)
     }
 
-    private func prepared() async throws -> SQLiteStorage {
-        let temporary = try TemporaryStorage()
+    private func prepared(_ engine: StorageEngine) async throws -> any ServerStorage {
+        let temporary = try TemporaryStorage(engine: engine)
         try await ContainerService(storage: temporary.storage).create(zone.container)
         _ = try await temporary.storage.createZone(zone)
         return temporary.storage
     }
 
-    @Test("an atomic batch with one failure writes nothing: the culprit has its error, the others ATOMIC_ERROR")
-    func atomicBatch() async throws {
-        let storage = try await prepared()
+    @Test("an atomic batch with one failure writes nothing: the culprit has its error, the others ATOMIC_ERROR", arguments: TemporaryStorage.engines)
+    func atomicBatch(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
         #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true).map(\.isSuccess) == [true])
         let outcomes = try await storage.apply([.insert(record("b"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("c"), RecordIndexes())], in: zone, atomic: true)
         #expect(outcomes.map(\.errorCode) == [.atomicError, .exists, .atomicError])
         #expect(try await storage.records(named: ["a", "b", "c"], in: zone).keys.sorted() == ["a"])
     }
 
-    @Test("a non-atomic batch applies what it can, and every write gets a new, increasing change tag")
-    func nonAtomicBatch() async throws {
-        let storage = try await prepared()
+    @Test("a non-atomic batch applies what it can, and every write gets a new, increasing change tag", arguments: TemporaryStorage.engines)
+    func nonAtomicBatch(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
         let outcomes = try await storage.apply([.insert(record("a"), RecordIndexes()), .insert(record("a"), RecordIndexes()), .insert(record("b"), RecordIndexes())], in: zone, atomic: false)
         #expect(outcomes.map(\.errorCode) == [nil, .exists, nil])
         let saved = try await storage.records(named: ["a", "b"], in: zone)
@@ -51,9 +51,9 @@ struct RecordStorageTests {
         #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false).map(\.isSuccess) == [true])
     }
 
-    @Test("a write to a custom zone deleted meanwhile is refused, not a new zone")
-    func deletedZoneStaysDeleted() async throws {
-        let storage = try await prepared()
+    @Test("a write to a custom zone deleted meanwhile is refused, not a new zone", arguments: TemporaryStorage.engines)
+    func deletedZoneStaysDeleted(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
         #expect(try await storage.deleteZone(zone))
         await #expect(throws: ServerError.self) { try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) }
         #expect(try await storage.zoneState(zone) == nil)

@@ -63,13 +63,12 @@ extension RecordService {
                 return failure
             })
         }
-        if atomic, let culprit = plans.firstIndex(where: { if case .failure = $0 { true } else { false } }) {
-            return (RecordsModify.Response(records: plans.enumerated().map { index, plan in
-                if index == culprit, case .failure(let error) = plan {
-                    return .failure(error)
-                }
-                return .failure(ServerError(.atomicError, reason: "the atomic batch failed because of \(names[culprit])", recordName: names[index]))
-            }), [])
+        let refusals = plans.enumerated().compactMap { index, plan -> (culprit: Int, error: ServerError)? in
+            guard case .failure(let error) = plan else { return nil }
+            return (index, error)
+        }
+        if atomic, let first = refusals.first {
+            return (RecordsModify.Response(records: RecordRefusal.atomicBatch(names, failedAt: first.culprit, with: first.error).map { .failure($0) }), [])
         }
         let writes = plans.compactMap { try? $0.get() }
         let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
@@ -236,7 +235,7 @@ extension RecordService {
         }
         guard let existing else {
             guard type.createsMissingRecord else {
-                throw ServerError(.notFound, reason: "there is no record named \(name)")
+                throw RecordRefusal.missing(name)
             }
             guard let typeName = given.recordType else {
                 throw ServerError(.badRequest, reason: "\(type.rawValue) of a new record needs its recordType")
@@ -255,7 +254,7 @@ extension RecordService {
             return .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName)))
         }
         if type == .create {
-            throw ServerError(.exists, reason: "a record named \(name) already exists")
+            throw RecordRefusal.taken(name)
         }
         if isPublic, !policy.allows(.write, on: schema.recordType(named: existing.recordType), creator: existing.created.userRecordName) {
             throw ServerError(.accessDenied, reason: "WRITE operation not permitted")
@@ -264,7 +263,7 @@ extension RecordService {
             throw ServerError(.badRequest, reason: "the record \(name) is a \(existing.recordType), not a \(typeName)")
         }
         if type.checksChangeTag, given.recordChangeTag != existing.changeTag {
-            throw ServerError(.conflict, reason: "the recordChangeTag value expired: the record was changed since it was fetched")
+            throw RecordRefusal.changed(name)
         }
         if Self.isDelete(type) {
             return .delete(recordName: name, expectedTag: existing.changeTag)

@@ -35,7 +35,7 @@ extension SQLiteStorage {
                     throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
                 }
                 var lastChange = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_change FROM zones WHERE id = ?"), arguments: [zoneID]) ?? 0
-                for write in writes {
+                for (index, write) in writes.enumerated() {
                     var changeAfter = lastChange
                     var outcome: Result<Int64, ServerError> = .success(0)
                     var cascaded: [StoredRecord] = []
@@ -53,16 +53,13 @@ extension SQLiteStorage {
                     switch outcome {
                     case .failure(let failure):
                         if atomic {
-                            outcomes = writes.map { other in
-                                .failure(other.recordName == write.recordName ? failure
-                                    : ServerError(.atomicError, reason: "the atomic batch failed because of \(write.recordName)", recordName: other.recordName))
-                            }
+                            outcomes = RecordRefusal.atomicBatch(writes.map(\.recordName), failedAt: index, with: failure).map { .failure($0) }
                             return .rollback
                         }
                         outcomes.append(.failure(failure))
                     case .success(let ownChange):
                         lastChange = changeAfter
-                        outcomes.append(.success(AppliedWrite(changeTag: Self.changeTag(ownChange, zoneID: zoneID), cascaded: cascaded)))
+                        outcomes.append(.success(AppliedWrite(changeTag: ChangeTag.of(change: ownChange, zoneRowID: zoneID), cascaded: cascaded)))
                     }
                 }
                 try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", binding: lastChange, zoneID)
@@ -101,12 +98,12 @@ extension SQLiteStorage {
                         change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
                     WHERE records.deleted = 1
                     """,
-                binding: zoneID, record.recordName, record.recordType, changeTag(lastChange, zoneID: zoneID), fieldsText(record.fields),
+                binding: zoneID, record.recordName, record.recordType, ChangeTag.of(change: lastChange, zoneRowID: zoneID), fieldsText(record.fields),
                 record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
                 record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
                 record.modified.deviceID, lastChange, record.parent, try shareText(record.shareInfo))
             guard db.changesCount == 1 else {
-                return .failure(ServerError(.exists, reason: "a record named \(record.recordName) already exists", recordName: record.recordName))
+                return .failure(RecordRefusal.taken(record.recordName))
             }
             // A tombstone lost its index entries when it was deleted, so the record has none to replace.
             try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db, isNew: true)
@@ -121,7 +118,7 @@ extension SQLiteStorage {
                         modified_device = ?, change_number = ?, parent_name = ?, share_info = ?
                     WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                     """,
-                binding: record.recordType, changeTag(lastChange + 1, zoneID: zoneID), fieldsText(record.fields),
+                binding: record.recordType, ChangeTag.of(change: lastChange + 1, zoneRowID: zoneID), fieldsText(record.fields),
                 record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
                 lastChange + 1, record.parent, try shareText(record.shareInfo), zoneID, record.recordName, expectedTag)
             guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
@@ -164,7 +161,7 @@ extension SQLiteStorage {
                     UPDATE records SET deleted = 1, fields = '{}', share_info = NULL, change_tag = ?, change_number = ?
                     WHERE zone_id = ? AND record_name = ?
                     """,
-                binding: changeTag(lastChange, zoneID: zoneID), lastChange, zoneID, name)
+                binding: ChangeTag.of(change: lastChange, zoneRowID: zoneID), lastChange, zoneID, name)
             try removeIndexes(of: name, zoneID: zoneID, db: db)
             let sources = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT source_name, action FROM record_references WHERE zone_id = ? AND target_name = ?"),
@@ -179,9 +176,7 @@ extension SQLiteStorage {
             }
         }
         if let (source, target) = validated.first(where: { !deleted.contains($0.source) }) {
-            return ServerError(
-                .validatingReferenceError, reason: "\(target) cannot be deleted while \(source) references it with VALIDATE",
-                recordName: recordName)
+            return RecordRefusal.heldTarget(target, by: source, deleting: recordName)
         }
         return nil
     }
@@ -192,10 +187,7 @@ extension SQLiteStorage {
     {
         for reference in indexes.references where reference.action == .validate {
             if reference.targetRecordName != record.recordName, try !isLive(reference.targetRecordName, zoneID: zoneID, db: db) {
-                return ServerError(
-                    .validatingReferenceError,
-                    reason: "\(record.recordName) references \(reference.targetRecordName) with VALIDATE, and there is no such record",
-                    recordName: record.recordName)
+                return RecordRefusal.missingTarget(reference.targetRecordName, of: record.recordName)
             }
         }
         return nil
@@ -284,17 +276,9 @@ extension SQLiteStorage {
         }
     }
 
-    /// The change tag of the record saved by change `number` of a zone: short, and unique even across a zone
-    /// deleted and created again under the same name (its row, hence its incarnation, is new).
-    static func changeTag(_ number: Int64, zoneID: Int64) -> String {
-        String(zoneID, radix: 36) + "-" + String(number, radix: 36)
-    }
-
     /// Why a conditional write matched no row: the record is gone, or another save changed it first.
     private static func missingOrChanged(_ recordName: String, zoneID: Int64, db: Database) throws -> ServerError {
-        return try isLive(recordName, zoneID: zoneID, db: db)
-            ? ServerError(.conflict, reason: "the record \(recordName) was changed by another save (recordChangeTag expired)", recordName: recordName)
-            : ServerError(.notFound, reason: "there is no record named \(recordName)", recordName: recordName)
+        try isLive(recordName, zoneID: zoneID, db: db) ? RecordRefusal.changed(recordName) : RecordRefusal.missing(recordName)
     }
 
     /// A record's fields as stored: the JSON of their wire form.

@@ -26,177 +26,15 @@ extension SQLiteStorage {
     }
 
     public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
-        return try await writer.writeWithoutTransaction { db in
+        try await writer.writeWithoutTransaction { db in
             var outcomes: [Result<AppliedWrite, ServerError>] = []
             try db.inTransaction {
-                outcomes = []
-                // Only a default zone is created by its first write; a custom zone deleted meanwhile stays deleted.
-                guard let zoneID = try Self.zoneRowID(db, zone) ?? (zone.isDefaultZone ? Self.createZoneRow(db, zone) : nil) else {
-                    throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
-                }
-                var lastChange = try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_change FROM zones WHERE id = ?"), arguments: [zoneID]) ?? 0
-                for (index, write) in writes.enumerated() {
-                    var changeAfter = lastChange
-                    var outcome: Result<Int64, ServerError> = .success(0)
-                    var cascaded: [StoredRecord] = []
-                    if case .delete = write {
-                        // A delete's cascade may fail half way: undo what it did.
-                        try db.inSavepoint {
-                            outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, cascaded: &cascaded, db: db)
-                            if case .failure = outcome { return .rollback }
-                            return .commit
-                        }
-                    } else {
-                        // Saves check everything before their first statement, so a refused one wrote nothing.
-                        outcome = try Self.apply(write, zoneID: zoneID, lastChange: &changeAfter, cascaded: &cascaded, db: db)
-                    }
-                    switch outcome {
-                    case .failure(let failure):
-                        if atomic {
-                            outcomes = RecordRefusal.atomicBatch(writes.map(\.recordName), failedAt: index, with: failure).map { .failure($0) }
-                            return .rollback
-                        }
-                        outcomes.append(.failure(failure))
-                    case .success(let ownChange):
-                        lastChange = changeAfter
-                        outcomes.append(.success(AppliedWrite(changeTag: ChangeTag.of(change: ownChange, zoneRowID: zoneID), cascaded: cascaded)))
-                    }
-                }
-                try db.executeCached(sql: "UPDATE zones SET last_change = ? WHERE id = ?", binding: lastChange, zoneID)
-                if outcomes.contains(where: { if case .success = $0 { true } else { false } }) {
-                    try Self.markChanged(zoneID: zoneID, zone, db: db)
-                }
-                return .commit
+                let applied = try RecordBatch(writes: writes, zone: zone, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
+                outcomes = applied.outcomes
+                return applied.undone ? .rollback : .commit
             }
             return outcomes
         }
-    }
-
-    /// Applies one write, taking change numbers after `lastChange` (a delete's cascade takes one per record,
-    /// and collects the records it removes in `cascaded`), and returns the change number of the written record
-    /// itself, or why the write is refused.
-    private static func apply(
-        _ write: RecordWrite, zoneID: Int64, lastChange: inout Int64, cascaded: inout [StoredRecord], db: Database
-    ) throws -> Result<Int64, ServerError> {
-        switch write {
-        case .insert(let record, let indexes):
-            if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
-                return .failure(failure)
-            }
-            // One statement inserts the record or revives its tombstone, and leaves a live record alone (EXISTS).
-            lastChange += 1
-            try db.executeCached(
-                sql: """
-                    INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
-                        created_device, modified_at, modified_by, modified_device, deleted, change_number, parent_name, share_info)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
-                    ON CONFLICT (zone_id, record_name) DO UPDATE SET
-                        record_type = excluded.record_type, change_tag = excluded.change_tag, fields = excluded.fields,
-                        created_at = excluded.created_at, created_by = excluded.created_by,
-                        created_device = excluded.created_device, modified_at = excluded.modified_at,
-                        modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = 0,
-                        change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
-                    WHERE records.deleted = 1
-                    """,
-                binding: zoneID, record.recordName, record.recordType, ChangeTag.of(change: lastChange, zoneRowID: zoneID), fieldsText(record.fields),
-                record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
-                record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
-                record.modified.deviceID, lastChange, record.parent, try shareText(record.shareInfo))
-            guard db.changesCount == 1 else {
-                return .failure(RecordRefusal.taken(record.recordName))
-            }
-            // A tombstone lost its index entries when it was deleted, so the record has none to replace.
-            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db, isNew: true)
-            return .success(lastChange)
-        case .update(let record, let indexes, let expectedTag):
-            if let failure = try missingValidatedTarget(of: record, indexes, zoneID: zoneID, db: db) {
-                return .failure(failure)
-            }
-            try db.executeCached(
-                sql: """
-                    UPDATE records SET record_type = ?, change_tag = ?, fields = ?, modified_at = ?, modified_by = ?,
-                        modified_device = ?, change_number = ?, parent_name = ?, share_info = ?
-                    WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
-                    """,
-                binding: record.recordType, ChangeTag.of(change: lastChange + 1, zoneRowID: zoneID), fieldsText(record.fields),
-                record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
-                lastChange + 1, record.parent, try shareText(record.shareInfo), zoneID, record.recordName, expectedTag)
-            guard db.changesCount == 1 else { return .failure(try missingOrChanged(record.recordName, zoneID: zoneID, db: db)) }
-            lastChange += 1
-            try replaceIndexes(of: record, with: indexes, zoneID: zoneID, db: db)
-            return .success(lastChange)
-        case .delete(let recordName, let expectedTag):
-            guard try String.fetchOne(
-                db.cachedStatement(sql: "SELECT change_tag FROM records WHERE zone_id = ? AND record_name = ? AND deleted = 0"),
-                arguments: [zoneID, recordName]) == expectedTag
-            else { return .failure(try missingOrChanged(recordName, zoneID: zoneID, db: db)) }
-            let own = lastChange + 1
-            var deleted = Set<String>()
-            if let failure = try cascadeDelete(recordName, zoneID: zoneID, lastChange: &lastChange, deleted: &deleted, cascaded: &cascaded, db: db) {
-                return .failure(failure)
-            }
-            return .success(own)
-        }
-    }
-
-    /// Deletes a record and, through DELETE_SELF references, every record that depends on it (a worklist, so a
-    /// long chain needs no deep recursion); refused while a VALIDATE reference from a record that stays points
-    /// at one of them.
-    private static func cascadeDelete(
-        _ recordName: String, zoneID: Int64, lastChange: inout Int64, deleted: inout Set<String>, cascaded: inout [StoredRecord],
-        db: Database
-    ) throws -> ServerError? {
-        var pending = [recordName]
-        var validated: [(source: String, target: String)] = []
-        while let name = pending.popLast() {
-            guard deleted.insert(name).inserted, try isLive(name, zoneID: zoneID, db: db) else { continue }
-            if name != recordName,
-                let row = try storedRows(db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_name = ?", binding: [zoneID, name]).first
-            {
-                cascaded.append(try row.decoded())
-            }
-            lastChange += 1
-            try db.executeCached(
-                sql: """
-                    UPDATE records SET deleted = 1, fields = '{}', share_info = NULL, change_tag = ?, change_number = ?
-                    WHERE zone_id = ? AND record_name = ?
-                    """,
-                binding: ChangeTag.of(change: lastChange, zoneRowID: zoneID), lastChange, zoneID, name)
-            try removeIndexes(of: name, zoneID: zoneID, db: db)
-            let sources = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT source_name, action FROM record_references WHERE zone_id = ? AND target_name = ?"),
-                arguments: [zoneID, name])
-            for source in sources {
-                let sourceName: String = source["source_name"]
-                if source["action"] == ReferenceAction.validate.rawValue {
-                    validated.append((sourceName, name))
-                } else {
-                    pending.append(sourceName)
-                }
-            }
-        }
-        if let (source, target) = validated.first(where: { !deleted.contains($0.source) }) {
-            return RecordRefusal.heldTarget(target, by: source, deleting: recordName)
-        }
-        return nil
-    }
-
-    /// The error for a VALIDATE reference whose target does not exist, or `nil` when every target does.
-    private static func missingValidatedTarget(of record: StoredRecord, _ indexes: RecordIndexes, zoneID: Int64, db: Database) throws
-        -> ServerError?
-    {
-        for reference in indexes.references where reference.action == .validate {
-            if reference.targetRecordName != record.recordName, try !isLive(reference.targetRecordName, zoneID: zoneID, db: db) {
-                return RecordRefusal.missingTarget(reference.targetRecordName, of: record.recordName)
-            }
-        }
-        return nil
-    }
-
-    private static func isLive(_ recordName: String, zoneID: Int64, db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT deleted = 0 FROM records WHERE zone_id = ? AND record_name = ?"),
-            arguments: [zoneID, recordName]) == true
     }
 
     public func reindex(
@@ -219,7 +57,7 @@ extension SQLiteStorage {
     }
 
     /// Puts a record's index entries in place of the ones it had.
-    private static func replaceIndexes(
+    static func replaceIndexes(
         of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, db: Database, isNew: Bool = false
     ) throws {
         if !isNew {
@@ -260,7 +98,7 @@ extension SQLiteStorage {
     }
 
     /// Removes a record's index entries.
-    private static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
+    static func removeIndexes(of recordName: String, zoneID: Int64, db: Database) throws {
         try db.executeCached(sql: "DELETE FROM record_index WHERE zone_id = ? AND record_name = ?", binding: zoneID, recordName)
         try db.executeCached(sql: "DELETE FROM record_references WHERE zone_id = ? AND source_name = ?", binding: zoneID, recordName)
         try db.executeCached(sql: "DELETE FROM record_assets WHERE zone_id = ? AND record_name = ?", binding: zoneID, recordName)
@@ -276,13 +114,8 @@ extension SQLiteStorage {
         }
     }
 
-    /// Why a conditional write matched no row: the record is gone, or another save changed it first.
-    private static func missingOrChanged(_ recordName: String, zoneID: Int64, db: Database) throws -> ServerError {
-        try isLive(recordName, zoneID: zoneID, db: db) ? RecordRefusal.changed(recordName) : RecordRefusal.missing(recordName)
-    }
-
     /// A record's fields as stored: the JSON of their wire form.
-    private static func fieldsText(_ fields: [String: FieldValue]) -> String {
+    static func fieldsText(_ fields: [String: FieldValue]) -> String {
         var writer = JSONWriter(capacity: 256)
         writer.fields(fields)
         return String(decoding: writer.bytes, as: UTF8.self)
@@ -348,7 +181,7 @@ extension SQLiteStorage {
     }
 
     /// A share's description as stored in its record's row.
-    private static func shareText(_ share: StoredShare?) throws -> String? {
+    static func shareText(_ share: StoredShare?) throws -> String? {
         try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 

@@ -11,7 +11,7 @@ extension SQLiteStorage {
                     sql: "INSERT INTO containers (id, developer_record_name, created_at) VALUES (?, ?, ?)",
                     arguments: [container.id.rawValue, container.developerRecordName, container.createdAt.timeIntervalSince1970])
             }
-            let empty = SchemaPrinter.print(Schema())
+            let empty = StoredSchemas.text(of: Schema())
             for environment in ContainerEnvironment.allCases {
                 try db.execute(
                     sql: "INSERT INTO schemas (container_id, environment, ckdb) VALUES (?, ?, ?)",

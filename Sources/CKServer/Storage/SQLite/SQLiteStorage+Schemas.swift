@@ -17,7 +17,7 @@ extension SQLiteStorage {
             ] where schema != before {
                 try db.execute(
                     sql: "UPDATE schemas SET ckdb = ? WHERE container_id = ? AND environment = ?",
-                    arguments: [SchemaPrinter.print(schema), container.rawValue, environment.rawValue])
+                    arguments: [StoredSchemas.text(of: schema), container.rawValue, environment.rawValue])
             }
             if let deployment {
                 let changes = String(decoding: try JSONEncoder().encode(deployment.changes), as: UTF8.self)
@@ -47,8 +47,8 @@ extension SQLiteStorage {
         let deployed = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM deployments WHERE container_id = ?)"), arguments: [container.rawValue]) ?? false
         return SchemaPair(
-            development: try parsedSchemas.schema(developmentText, parse: Self.storedSchema),
-            production: try parsedSchemas.schema(productionText, parse: Self.storedSchema), hasBeenDeployed: deployed)
+            development: try storedSchemas.schema(from: developmentText),
+            production: try storedSchemas.schema(from: productionText), hasBeenDeployed: deployed)
     }
 
     public func deployments(of container: ContainerID) async throws -> [Deployment] {
@@ -61,15 +61,6 @@ extension SQLiteStorage {
                     actor: row["actor"], deployedAt: Date(timeIntervalSince1970: row["deployed_at"]), digest: row["digest"],
                     changes: changes)
             }
-        }
-    }
-
-    /// A schema as stored: text this server printed, so a parse failure means the file was damaged.
-    private static func storedSchema(_ text: String) throws -> Schema {
-        do {
-            return try SchemaParser.parse(text)
-        } catch {
-            throw ServerError(.internalError, reason: "a stored schema is damaged (\(error))")
         }
     }
 }

@@ -9,15 +9,11 @@ extension SQLiteStorage {
                 sql: """
                     SELECT id, zone_name, last_change FROM zones
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
-                    ORDER BY zone_name
                     """,
                 arguments: [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName])
-            var states = rows.map { row in ZoneState(key: database.zone(row["zone_name"]), incarnation: row["id"], lastChange: row["last_change"]) }
-            // Every public and private database has its default zone; a shared database has none.
-            if database.scope != .shared, !states.contains(where: \.key.isDefaultZone) {
-                states.insert(ZoneState(key: database.zone(ZoneID.defaultZoneName), incarnation: 0, lastChange: 0), at: 0)
-            }
-            return states.sorted { ($0.key.isDefaultZone ? 0 : 1, $0.key.zoneName) < ($1.key.isDefaultZone ? 0 : 1, $1.key.zoneName) }
+            return ZoneListing.listed(
+                rows.map { row in ZoneState(key: database.zone(row["zone_name"]), incarnation: row["id"], lastChange: row["last_change"]) },
+                in: database)
         }
     }
 

@@ -11,7 +11,7 @@ import GRDB
 /// The SQL is kept to what PostgreSQL also accepts, so the second engine can reuse it.
 public struct SQLiteStorage: ServerStorage {
     let writer: any DatabaseWriter
-    let parsedSchemas = ParsedSchemaCache()
+    let storedSchemas = StoredSchemas()
 
     /// Opens (creating if needed) the database file and brings its tables up to date.
     public init(path: String) throws {

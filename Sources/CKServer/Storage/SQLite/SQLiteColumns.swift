@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -32,6 +33,28 @@ struct SQLiteColumns {
     func int64(_ index: Int32) -> Int64 {
         sqlite3_column_int64(statement, index)
     }
+
+    /// The column as a number with a fraction.
+    func double(_ index: Int32) -> Double {
+        sqlite3_column_double(statement, index)
+    }
+
+    /// The column as a number with a fraction, `nil` for NULL.
+    func optionalDouble(_ index: Int32) -> Double? {
+        isNull(index) ? nil : double(index)
+    }
+
+    /// The column (an integer) as a truth value.
+    func bool(_ index: Int32) -> Bool {
+        int64(index) != 0
+    }
+
+    /// The column's bytes as `Data`, `nil` for NULL.
+    func optionalData(_ index: Int32) -> Data? {
+        guard !isNull(index) else { return nil }
+        guard let blob = sqlite3_column_blob(statement, index) else { return Data() }
+        return Data(bytes: blob, count: Int(sqlite3_column_bytes(statement, index)))
+    }
 }
 
 extension Database {
@@ -56,5 +79,28 @@ extension Database {
             }
             try body(SQLiteColumns(statement: pointer))
         }
+    }
+
+    /// The rows a statement compiled once per connection reads with `values` bound, each made into a value by
+    /// `make` (rows it makes `nil` of left out).
+    func fetchAllCached<Value>(sql: String, binding values: [any SQLiteBindable], _ make: (SQLiteColumns) throws -> Value?) throws -> [Value] {
+        var made: [Value] = []
+        try forEachRowCached(sql: sql, binding: values) { columns in
+            if let value = try make(columns) {
+                made.append(value)
+            }
+        }
+        return made
+    }
+
+    /// The first row of `fetchAllCached`, or `nil`.
+    func fetchFirstCached<Value>(sql: String, binding values: [any SQLiteBindable], _ make: (SQLiteColumns) throws -> Value?) throws -> Value? {
+        var made: Value?
+        try forEachRowCached(sql: sql, binding: values) { columns in
+            if made == nil {
+                made = try make(columns)
+            }
+        }
+        return made
     }
 }

@@ -31,10 +31,9 @@ extension SQLiteStorage {
 
     /// The container with this ID and its version, read inside a transaction already open.
     static func versionedContainer(_ id: ContainerID, db: Database) throws -> (container: ContainerInfo, version: Int64)? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM containers WHERE id = ?"), arguments: [id.rawValue]),
-            let container = containerInfo(row)
-        else { return nil }
-        return (container, row["version"])
+        try db.fetchFirstCached(sql: "SELECT \(containerColumns) FROM containers WHERE id = ?", binding: [id.rawValue]) { columns in
+            containerInfo(columns).map { ($0, columns.int64(3)) }
+        }
     }
 
     public func version(of container: ContainerID) async throws -> Int64? {
@@ -43,14 +42,16 @@ extension SQLiteStorage {
 
     public func containers() async throws -> [ContainerInfo] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM containers ORDER BY id").compactMap(Self.containerInfo)
+            try db.fetchAllCached(sql: "SELECT \(Self.containerColumns) FROM containers ORDER BY id", binding: [], Self.containerInfo)
         }
     }
 
-    private static func containerInfo(_ row: Row) -> ContainerInfo? {
-        guard let id = ContainerID(rawValue: row["id"]) else { return nil }
-        return ContainerInfo(
-            id: id, developerRecordName: row["developer_record_name"],
-            createdAt: Date(timeIntervalSince1970: row["created_at"]))
+    /// The columns of a container as `containerInfo` reads them, by position, and its version after them.
+    private static let containerColumns = "id, developer_record_name, created_at, version"
+
+    /// A container read from the columns `containerColumns` names.
+    private static func containerInfo(_ columns: SQLiteColumns) -> ContainerInfo? {
+        guard let id = ContainerID(rawValue: columns.text(0)) else { return nil }
+        return ContainerInfo(id: id, developerRecordName: columns.text(1), createdAt: Date(timeIntervalSince1970: columns.double(2)))
     }
 }

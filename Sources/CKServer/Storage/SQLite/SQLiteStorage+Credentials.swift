@@ -29,7 +29,7 @@ extension SQLiteStorage {
 
     /// The credential whose secret hashes to `secretHash`, read inside a transaction already open.
     private static func credential(secretHash: String, db: Database) throws -> CredentialRecord? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ?"), arguments: [secretHash]).flatMap(credentialRecord)
+        try db.fetchFirstCached(sql: "SELECT \(credentialColumns) FROM credentials WHERE secret_hash = ?", binding: [secretHash], credentialRecord)
     }
 
     public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date)
@@ -52,19 +52,21 @@ extension SQLiteStorage {
     /// The sign-in of the web auth token hashing to `presentedHash`, read inside a transaction already open.
     private static func webAuthToken(presentedHash: String, now: Date, db: Database) throws -> PresentedWebAuthToken? {
         let kind = CredentialKind.webAuthToken.rawValue
-        if let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM credentials WHERE secret_hash = ? AND kind = ? AND (expires_at IS NULL OR expires_at >= ?)"),
-            arguments: [presentedHash, kind, now.timeIntervalSince1970])
-        {
-            return credentialRecord(row).map { PresentedWebAuthToken(signIn: $0) }
+        let current = try db.fetchFirstCached(
+            sql: "SELECT \(credentialColumns) FROM credentials WHERE secret_hash = ? AND kind = ? AND (expires_at IS NULL OR expires_at >= ?)",
+            binding: [presentedHash, kind, now.timeIntervalSince1970], credentialRecord)
+        if let current {
+            return PresentedWebAuthToken(signIn: current)
         }
-        return try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT * FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?
+        return try db.fetchFirstCached(
+            sql: """
+                SELECT \(credentialColumns), sealed_successor FROM credentials WHERE previous_hash = ? AND kind = ? AND previous_expires_at >= ?
                     AND (expires_at IS NULL OR expires_at >= ?)
-                """),
-            arguments: [presentedHash, kind, now.timeIntervalSince1970, now.timeIntervalSince1970]
-        ).flatMap { row in credentialRecord(row).map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: row["sealed_successor"]) } }
+                """,
+            binding: [presentedHash, kind, now.timeIntervalSince1970, now.timeIntervalSince1970]
+        ) { columns in
+            credentialRecord(columns).map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: columns.optionalData(CredentialColumn.count)) }
+        }
     }
 
     public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
@@ -100,13 +102,9 @@ extension SQLiteStorage {
     public func credentials(of kind: CredentialKind, container: ContainerID?) async throws -> [CredentialRecord] {
         try await writer.read { db in
             let filter = container == nil ? "" : "AND container_id = ?"
-            var arguments: StatementArguments = [kind.rawValue]
-            if let container {
-                arguments += [container.rawValue]
-            }
-            return try Row.fetchAll(
-                db, sql: "SELECT * FROM credentials WHERE kind = ? \(filter) ORDER BY created_at, secret_hash", arguments: arguments
-            ).compactMap(Self.credentialRecord)
+            return try db.fetchAllCached(
+                sql: "SELECT \(Self.credentialColumns) FROM credentials WHERE kind = ? \(filter) ORDER BY created_at, secret_hash",
+                binding: [kind.rawValue] + (container.map { [$0.rawValue] } ?? []), Self.credentialRecord)
         }
     }
 
@@ -133,14 +131,25 @@ extension SQLiteStorage {
     }
 
     /// A credential read from its row; `nil` for a kind this version does not know.
-    static func credentialRecord(_ row: Row) -> CredentialRecord? {
-        guard let kind = CredentialKind(rawValue: row["kind"]) else { return nil }
+    static func credentialRecord(_ columns: SQLiteColumns) -> CredentialRecord? {
+        typealias Column = CredentialColumn
+        guard let kind = CredentialKind(rawValue: columns.text(Column.kind)) else { return nil }
         return CredentialRecord(
-            secretHash: row["secret_hash"], kind: kind, label: row["label"],
-            container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)),
-            userRecordName: row["user_record_name"], isReadOnly: row["read_only"],
-            createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            secretHash: columns.text(Column.secretHash), kind: kind, label: columns.text(Column.label),
+            container: columns.optionalText(Column.container).flatMap(ContainerID.init(rawValue:)),
+            userRecordName: columns.optionalText(Column.userRecordName), isReadOnly: columns.bool(Column.readOnly),
+            createdAt: Date(timeIntervalSince1970: columns.double(Column.createdAt)),
+            expiresAt: columns.optionalDouble(Column.expiresAt).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// The columns of a credential as `credentialRecord` reads them, by position (reading by name costs a
+    /// case-folded lookup per column, on every request).
+    static let credentialColumns = "secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at"
+
+    /// The positions of `credentialColumns`, and how many there are.
+    enum CredentialColumn {
+        static let secretHash: Int32 = 0, kind: Int32 = 1, label: Int32 = 2, container: Int32 = 3, userRecordName: Int32 = 4
+        static let readOnly: Int32 = 5, createdAt: Int32 = 6, expiresAt: Int32 = 7, count: Int32 = 8
     }
 
     /// A server key read from its row.

@@ -21,9 +21,8 @@ extension SQLiteStorage {
 
     public func user(named name: String, in container: ContainerID) async throws -> UserAccount? {
         try await writer.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM users WHERE container_id = ? AND name = ?", arguments: [container.rawValue, name]
-            ).flatMap(Self.userAccount)
+            try db.fetchFirstCached(
+                sql: "SELECT \(Self.userColumns) FROM users WHERE container_id = ? AND name = ?", binding: [container.rawValue, name], Self.userAccount)
         }
     }
 
@@ -33,15 +32,15 @@ extension SQLiteStorage {
 
     /// The user with this record name, read inside a transaction already open.
     static func user(recordName: String, in container: ContainerID, db: Database) throws -> UserAccount? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM users WHERE container_id = ? AND user_record_name = ?"), arguments: [container.rawValue, recordName]
-        ).flatMap(userAccount)
+        try db.fetchFirstCached(
+            sql: "SELECT \(userColumns) FROM users WHERE container_id = ? AND user_record_name = ?", binding: [container.rawValue, recordName],
+            userAccount)
     }
 
     public func users(in container: ContainerID) async throws -> [UserAccount] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM users WHERE container_id = ? ORDER BY name", arguments: [container.rawValue])
-                .compactMap(Self.userAccount)
+            try db.fetchAllCached(
+                sql: "SELECT \(Self.userColumns) FROM users WHERE container_id = ? ORDER BY name", binding: [container.rawValue], Self.userAccount)
         }
     }
 
@@ -71,11 +70,16 @@ extension SQLiteStorage {
         String(decoding: try JSONEncoder().encode(roles), as: UTF8.self)
     }
 
-    private static func userAccount(_ row: Row) -> UserAccount? {
-        guard let container = ContainerID(rawValue: row["container_id"]) else { return nil }
-        let roles = (try? JSONDecoder().decode([String].self, from: Data((row["roles"] as String).utf8))) ?? []
+    /// The columns of a user as `userAccount` reads them, by position.
+    private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"
+
+    /// A user read from the columns `userColumns` names; most users have no custom role, whose list is not parsed.
+    private static func userAccount(_ columns: SQLiteColumns) -> UserAccount? {
+        guard let container = ContainerID(rawValue: columns.text(0)) else { return nil }
+        let rolesText = columns.text(5)
+        let roles = rolesText == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(rolesText.utf8))) ?? []
         return UserAccount(
-            container: container, userRecordName: row["user_record_name"], name: row["name"],
-            emailAddress: row["email_address"], isDiscoverable: row["discoverable"], roles: roles)
+            container: container, userRecordName: columns.text(1), name: columns.text(2), emailAddress: columns.optionalText(3),
+            isDiscoverable: columns.bool(4), roles: roles)
     }
 }

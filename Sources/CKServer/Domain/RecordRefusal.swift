@@ -4,17 +4,17 @@ import CKModel
 /// refuse a record with the same code and the same words.
 enum RecordRefusal {
     /// `NOT_FOUND`: no live record has the name.
-    static func missing(_ name: String) -> ServerError {
+    static func notFound(_ name: String) -> ServerError {
         ServerError(.notFound, reason: "there is no record named \(name)", recordName: name)
     }
 
     /// `EXISTS`: a live record has the name already.
-    static func taken(_ name: String) -> ServerError {
+    static func exists(_ name: String) -> ServerError {
         ServerError(.exists, reason: "a record named \(name) already exists", recordName: name)
     }
 
     /// `CONFLICT`: the record was saved again since the change tag the client sent.
-    static func changed(_ name: String) -> ServerError {
+    static func conflict(_ name: String) -> ServerError {
         ServerError(.conflict, reason: "the recordChangeTag of \(name) expired: the record was changed since it was fetched", recordName: name)
     }
 

@@ -46,7 +46,7 @@ public struct AssetService: Sendable {
         var assets: [Asset] = []
         for item in request.assets {
             guard let found = readable[item.recordName] else {
-                throw RecordRefusal.missing(item.recordName)
+                throw RecordRefusal.notFound(item.recordName)
             }
             let record = try found.get().decoded()
             let held = FilterEvaluator.elements(record.fields[item.fieldName]).compactMap { value -> Asset? in

@@ -63,12 +63,8 @@ extension RecordService {
                 return failure
             })
         }
-        let refusals = plans.enumerated().compactMap { index, plan -> (culprit: Int, error: ServerError)? in
-            guard case .failure(let error) = plan else { return nil }
-            return (index, error)
-        }
-        if atomic, let first = refusals.first {
-            return (RecordsModify.Response(records: RecordRefusal.atomicBatch(names, failedAt: first.culprit, with: first.error).map { .failure($0) }), [])
+        if atomic, let culprit = plans.firstIndex(where: { if case .failure = $0 { true } else { false } }), case .failure(let error) = plans[culprit] {
+            return (RecordsModify.Response(records: RecordRefusal.atomicBatch(names, failedAt: culprit, with: error).map { .failure($0) }), [])
         }
         let writes = plans.compactMap { try? $0.get() }
         let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
@@ -235,7 +231,7 @@ extension RecordService {
         }
         guard let existing else {
             guard type.createsMissingRecord else {
-                throw RecordRefusal.missing(name)
+                throw RecordRefusal.notFound(name)
             }
             guard let typeName = given.recordType else {
                 throw ServerError(.badRequest, reason: "\(type.rawValue) of a new record needs its recordType")
@@ -254,7 +250,7 @@ extension RecordService {
             return .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName)))
         }
         if type == .create {
-            throw RecordRefusal.taken(name)
+            throw RecordRefusal.exists(name)
         }
         if isPublic, !policy.allows(.write, on: schema.recordType(named: existing.recordType), creator: existing.created.userRecordName) {
             throw ServerError(.accessDenied, reason: "WRITE operation not permitted")
@@ -263,7 +259,7 @@ extension RecordService {
             throw ServerError(.badRequest, reason: "the record \(name) is a \(existing.recordType), not a \(typeName)")
         }
         if type.checksChangeTag, given.recordChangeTag != existing.changeTag {
-            throw RecordRefusal.changed(name)
+            throw RecordRefusal.conflict(name)
         }
         if Self.isDelete(type) {
             return .delete(recordName: name, expectedTag: existing.changeTag)

@@ -36,7 +36,7 @@ public struct RecordService: Sendable {
         return RecordsLookup.Response(records: try request.records.map { item in
             switch found[item.recordName] {
             case nil:
-                return .failure(RecordRefusal.missing(item.recordName))
+                return .failure(RecordRefusal.notFound(item.recordName))
             case .failure(let error)?:
                 return .failure(error)
             case .success(let row)?:

@@ -33,7 +33,7 @@ struct SharePlanning {
                 throw ServerError(.notFound, reason: "no such record exists to share: \(target.recordName)")
             }
             if let tag = target.recordChangeTag, tag != root.changeTag {
-                throw RecordRefusal.changed(root.recordName)
+                throw RecordRefusal.conflict(root.recordName)
             }
             if let other = root.share, other != name {
                 throw ServerError(.badRequest, reason: "\(root.recordName) is already shared by the share \(other)")

@@ -1,6 +1,3 @@
-import CKModel
-import Foundation
-
 /// Where the server keeps its state: one type implementing every concern (`Storage/Concerns/`). Services
 /// depend on these protocols only, so a second engine (PostgreSQL) plugs in without touching them;
 /// `SQLiteStorage` is the first implementation, and `CachedStorage` wraps either.

@@ -51,6 +51,37 @@ struct RecordStorageTests {
         #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false).map(\.isSuccess) == [true])
     }
 
+    @Test("a delete takes the records referencing it with DELETE_SELF along, down a chain, and says which it took", arguments: TemporaryStorage.engines)
+    func deleteSelfCascade(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        let chain = [
+            RecordWrite.insert(record("a"), RecordIndexes()),
+            .insert(record("b"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "a", action: .deleteSelf)])),
+            .insert(record("c"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "b", action: .deleteSelf)])),
+            .insert(record("d"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "a", action: .none)])),
+        ]
+        let saved = try await storage.apply(chain, in: zone, atomic: false)
+        let tagA = try #require(try saved.first?.get().changeTag)
+        let deleted = try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false)
+        #expect(try deleted.first?.get().cascaded.map(\.recordName).sorted() == ["b", "c"])
+        #expect(try await storage.records(named: ["a", "b", "c", "d"], in: zone).keys.sorted() == ["d"])
+    }
+
+    @Test("a VALIDATE reference needs its target, and keeps it from being deleted: the refused delete leaves every record", arguments: TemporaryStorage.engines)
+    func validatedReference(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        let saved = try await storage.apply([
+            .insert(record("a"), RecordIndexes()),
+            .insert(record("b"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "a", action: .deleteSelf)])),
+            .insert(record("c"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "b", action: .validate)])),
+            .insert(record("e"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "gone", action: .validate)])),
+        ], in: zone, atomic: false)
+        #expect(saved.map(\.errorCode) == [nil, nil, nil, .validatingReferenceError])
+        let tagA = try #require(try saved.first?.get().changeTag)
+        #expect(try await storage.apply([.delete(recordName: "a", expectedTag: tagA)], in: zone, atomic: false).first?.errorCode == .validatingReferenceError)
+        #expect(try await storage.records(named: ["a", "b", "c"], in: zone).keys.sorted() == ["a", "b", "c"])
+    }
+
     @Test("a write to a custom zone deleted meanwhile is refused, not a new zone", arguments: TemporaryStorage.engines)
     func deletedZoneStaysDeleted(engine: StorageEngine) async throws {
         let storage = try await prepared(engine)

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// The audit log of changes made through the management API. One concern of `ServerStorage`.
 public protocol AuditStorage: Sendable {

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// The containers, their schemas and deployment history, and the version that tells servers sharing the storage when what they keep of a container is stale. One concern of `ServerStorage`.
 public protocol ContainerStorage: Sendable {

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// What a query reads: index ranges, a type's records in name order, and full-text matches. One concern of `ServerStorage`.
 public protocol QueryStorage: Sendable {

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// Records read by name and written in batches, the trees their parents make, and their index entries. One concern of `ServerStorage`.
 public protocol RecordStorage: Sendable {

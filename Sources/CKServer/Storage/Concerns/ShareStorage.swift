@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// Where shares are and who accepted them. One concern of `ServerStorage`.
 public protocol ShareStorage: Sendable {

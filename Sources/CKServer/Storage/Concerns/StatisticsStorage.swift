@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// What a container holds, counted for the management API and the dashboard. One concern of `ServerStorage`.
 public protocol StatisticsStorage: Sendable {

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// Subscriptions of each database. One concern of `ServerStorage`.
 public protocol SubscriptionStorage: Sendable {

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// The users of each container. One concern of `ServerStorage`.
 public protocol UserStorage: Sendable {

@@ -1,5 +1,4 @@
 import CKModel
-import Foundation
 
 /// Zones, and the changes of a zone or a database a change feed reads. One concern of `ServerStorage`.
 public protocol ZoneStorage: Sendable {

@@ -61,7 +61,7 @@ struct RecordBatch {
             }
             let change = lastChange + 1
             guard try transaction.insert(record, changeTag: ChangeTag.of(change: change, zoneRowID: zone), changeNumber: change, inZone: zone) else {
-                return .failure(RecordRefusal.taken(record.recordName))
+                return .failure(RecordRefusal.exists(record.recordName))
             }
             lastChange = change
             // A tombstone lost its index entries when it was deleted, so the record has none to replace.
@@ -111,10 +111,10 @@ struct RecordBatch {
             try transaction.tombstone(name, changeTag: ChangeTag.of(change: lastChange, zoneRowID: zone), changeNumber: lastChange, inZone: zone)
             try transaction.removeIndexes(of: name, inZone: zone)
             for (source, action) in try transaction.references(to: name, inZone: zone) {
-                if action == .validate {
-                    validated.append((source, name))
-                } else {
-                    pending.append(source)
+                switch action {
+                case .deleteSelf: pending.append(source)
+                case .validate: validated.append((source, name))
+                case .none: break
                 }
             }
         }
@@ -138,6 +138,6 @@ struct RecordBatch {
 
     /// Why a conditional write matched no record: it is gone, or another save changed it first.
     private func missingOrChanged(_ recordName: String, zone: Int64, in transaction: some ZoneWriteTransaction) throws -> ServerError {
-        try transaction.liveChangeTag(of: recordName, inZone: zone) != nil ? RecordRefusal.changed(recordName) : RecordRefusal.missing(recordName)
+        try transaction.liveChangeTag(of: recordName, inZone: zone) != nil ? RecordRefusal.conflict(recordName) : RecordRefusal.notFound(recordName)
     }
 }

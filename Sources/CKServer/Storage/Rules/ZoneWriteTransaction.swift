@@ -7,7 +7,9 @@ protocol ZoneWriteTransaction {
     /// The zone's row ID, or `nil` when there is no such zone.
     func zoneRowID() throws -> Int64?
 
-    /// Creates the zone's row and returns its ID.
+    /// Creates the zone's row and returns its ID. The zone then no longer counts as deleted in its database's
+    /// change feed (any tombstone of an earlier zone of that name goes), and takes the database's next change
+    /// number, so `changes/database` lists it.
     func createZoneRow() throws -> Int64
 
     /// The last change number the zone `zone` gave.
@@ -36,10 +38,13 @@ protocol ZoneWriteTransaction {
     /// The records of the zone that reference `target` with a rule, and the rule.
     func references(to target: String, inZone zone: Int64) throws -> [(source: String, action: ReferenceAction)]
 
-    /// Puts the record's index entries in place of those it had (`isNew`: it had none).
+    /// Puts what the record holds in place of what it held (`isNew`: nothing): its value, search and reference
+    /// entries, the uploaded files it holds (each then marked as held once, so collection may take it when no
+    /// record holds it any more), and, for a share, the share and its participants that `shares(acceptedBy:in:)`
+    /// and `shareLocation` read.
     func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, isNew: Bool, inZone zone: Int64) throws
 
-    /// Removes the record's index entries.
+    /// Removes everything `replaceIndexes` put in place for the record.
     func removeIndexes(of recordName: String, inZone zone: Int64) throws
 
     /// Runs `body` in a nested transaction, undone when `body` returns `false`.

@@ -4,10 +4,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func zoneExists(_ zone: ZoneKey) async throws -> Bool {
-        if zone.isDefaultZone {
-            return true
-        }
-        return try readNow { db in try Self.zoneRowID(db, zone) != nil }
+        try ZoneListing.exists(zone) { try readNow { db in try Self.zoneRowID(db, zone) != nil } }
     }
 
     public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {

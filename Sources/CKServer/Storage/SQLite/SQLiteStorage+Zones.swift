@@ -61,10 +61,7 @@ extension SQLiteStorage {
                     AND owner_record_name = ? AND zone_name = ?
                 """,
             arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
-        if let row {
-            return ZoneState(key: zone, incarnation: row["id"], lastChange: row["last_change"])
-        }
-        return zone.isDefaultZone ? ZoneState(key: zone, incarnation: 0, lastChange: 0) : nil
+        return ZoneListing.state(row.map { ZoneState(key: zone, incarnation: $0["id"], lastChange: $0["last_change"]) }, of: zone)
     }
 
     public func deleteZone(_ zone: ZoneKey) async throws -> Bool {

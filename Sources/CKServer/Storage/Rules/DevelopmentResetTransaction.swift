@@ -3,6 +3,9 @@ import CKModel
 /// What an engine does for `DevelopmentReset` inside its open write transaction on one container: plain reads
 /// and writes, with no rule of their own.
 protocol DevelopmentResetTransaction {
+    /// The container being reset.
+    var container: ContainerID { get }
+
     /// Makes the development schema a copy of production's; `false` when there is no such container.
     func copyProductionSchemaToDevelopment() throws -> Bool
 

@@ -7,11 +7,11 @@ import CKModel
 /// DELETE_SELF along; and an atomic batch is all or nothing.
 struct RecordBatch {
     let writes: [RecordWrite]
-    let zone: ZoneKey
     let atomic: Bool
 
     /// One outcome per write, and whether the engine must undo the whole transaction (an atomic batch failed).
     func apply(in transaction: some ZoneWriteTransaction) throws -> (outcomes: [Result<AppliedWrite, ServerError>], undone: Bool) {
+        let zone = transaction.zone
         guard let zoneRow = try transaction.zoneRowID() ?? (zone.isDefaultZone ? transaction.createZoneRow() : nil) else {
             throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
         }

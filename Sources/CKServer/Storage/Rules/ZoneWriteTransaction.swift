@@ -4,6 +4,9 @@ import CKModel
 /// each conditional where a race must be caught, with no CloudKit rule of their own, so that every engine applies
 /// writes by the same rules.
 protocol ZoneWriteTransaction {
+    /// The zone the transaction writes to.
+    var zone: ZoneKey { get }
+
     /// The zone's row ID, or `nil` when there is no such zone.
     func zoneRowID() throws -> Int64?
 

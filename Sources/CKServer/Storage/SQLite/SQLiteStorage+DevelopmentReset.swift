@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteStorage {
     public func resetDevelopment(of container: ContainerID) async throws -> [String: Int] {
         try await writer.write { db in
-            try DevelopmentReset(container: container).apply(in: SQLiteDevelopmentReset(db: db, container: container))
+            try DevelopmentReset.apply(in: SQLiteDevelopmentReset(db: db, container: container))
         }
     }
 }

@@ -26,7 +26,7 @@ extension SQLiteStorage {
         try await writer.writeWithoutTransaction { db in
             var outcomes: [Result<AppliedWrite, ServerError>] = []
             try db.inTransaction {
-                let applied = try RecordBatch(writes: writes, zone: zone, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
+                let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
                 outcomes = applied.outcomes
                 return applied.undone ? .rollback : .commit
             }

@@ -1,0 +1,295 @@
+import PostgresNIO
+
+extension PostgresStorage {
+    /// The database's tables, one migration per change, numbered from 1; a shipped migration is never edited.
+    /// The tables hold what SQLite's do (`SQLiteStorage.migrator`), in PostgreSQL's types.
+    static let migrations: [(name: String, sql: String)] = [
+        ("containers, schemas, credentials, keys, users", """
+            CREATE TABLE containers (
+                id TEXT PRIMARY KEY,
+                developer_record_name TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                version BIGINT NOT NULL DEFAULT 0
+            );
+            CREATE TABLE schemas (
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                environment TEXT NOT NULL,
+                ckdb TEXT NOT NULL,
+                PRIMARY KEY (container_id, environment)
+            );
+            CREATE TABLE deployments (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                actor TEXT NOT NULL,
+                deployed_at DOUBLE PRECISION NOT NULL,
+                digest TEXT NOT NULL,
+                changes TEXT NOT NULL
+            );
+            CREATE TABLE credentials (
+                secret_hash TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                label TEXT NOT NULL,
+                container_id TEXT REFERENCES containers(id) ON DELETE CASCADE,
+                user_record_name TEXT,
+                read_only BOOLEAN NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                expires_at DOUBLE PRECISION,
+                sealed_successor BYTEA,
+                previous_hash TEXT,
+                previous_expires_at DOUBLE PRECISION
+            );
+            CREATE INDEX credentials_by_expiry ON credentials (expires_at);
+            CREATE INDEX credentials_by_previous_hash ON credentials (previous_hash);
+            CREATE TABLE server_keys (
+                key_id TEXT PRIMARY KEY,
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                public_key_pem TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE TABLE users (
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                user_record_name TEXT NOT NULL,
+                name TEXT NOT NULL,
+                email_address TEXT,
+                discoverable BOOLEAN NOT NULL,
+                roles TEXT NOT NULL,
+                PRIMARY KEY (container_id, user_record_name),
+                UNIQUE (container_id, name)
+            );
+            CREATE INDEX users_by_email ON users (container_id, email_address);
+            CREATE TABLE audit_log (
+                sequence BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                recorded_at DOUBLE PRECISION NOT NULL,
+                token_name TEXT NOT NULL,
+                action TEXT NOT NULL,
+                container_id TEXT,
+                target TEXT NOT NULL,
+                changes TEXT NOT NULL
+            );
+            CREATE INDEX audit_log_by_container ON audit_log (container_id, sequence);
+            """),
+        ("zones, records and their indexes", """
+            CREATE TABLE databases (
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                environment TEXT NOT NULL,
+                database_scope TEXT NOT NULL,
+                owner_record_name TEXT NOT NULL,
+                last_change BIGINT NOT NULL DEFAULT 0,
+                PRIMARY KEY (container_id, environment, database_scope, owner_record_name)
+            );
+            CREATE TABLE zones (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                environment TEXT NOT NULL,
+                database_scope TEXT NOT NULL,
+                owner_record_name TEXT NOT NULL,
+                zone_name TEXT NOT NULL,
+                last_change BIGINT NOT NULL DEFAULT 0,
+                database_change BIGINT NOT NULL DEFAULT 0,
+                UNIQUE (container_id, environment, database_scope, owner_record_name, zone_name)
+            );
+            CREATE TABLE zone_tombstones (
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                environment TEXT NOT NULL,
+                database_scope TEXT NOT NULL,
+                owner_record_name TEXT NOT NULL,
+                zone_name TEXT NOT NULL,
+                database_change BIGINT NOT NULL,
+                PRIMARY KEY (container_id, environment, database_scope, owner_record_name, zone_name)
+            );
+            CREATE TABLE records (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                record_name TEXT COLLATE "C" NOT NULL,
+                record_type TEXT COLLATE "C" NOT NULL,
+                change_tag TEXT NOT NULL,
+                fields TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                created_by TEXT,
+                created_device TEXT,
+                modified_at BIGINT NOT NULL,
+                modified_by TEXT,
+                modified_device TEXT,
+                deleted BOOLEAN NOT NULL DEFAULT FALSE,
+                change_number BIGINT NOT NULL,
+                parent_name TEXT COLLATE "C",
+                share_info TEXT,
+                PRIMARY KEY (zone_id, record_name)
+            );
+            CREATE INDEX records_by_change ON records (zone_id, change_number);
+            CREATE INDEX records_by_type ON records (zone_id, record_type, record_name);
+            CREATE INDEX records_by_parent ON records (zone_id, parent_name);
+            CREATE TABLE record_index (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                record_type TEXT COLLATE "C" NOT NULL,
+                field_name TEXT COLLATE "C" NOT NULL,
+                number NUMERIC,
+                number_is_real BOOLEAN NOT NULL DEFAULT FALSE,
+                text TEXT COLLATE "C",
+                record_name TEXT COLLATE "C" NOT NULL,
+                CHECK ((number IS NULL) <> (text IS NULL))
+            );
+            CREATE INDEX record_index_by_value ON record_index (zone_id, record_type, field_name, number, text, record_name);
+            CREATE INDEX record_index_by_record ON record_index (zone_id, record_name);
+            CREATE TABLE record_search (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                record_type TEXT COLLATE "C" NOT NULL,
+                field_name TEXT COLLATE "C" NOT NULL,
+                record_name TEXT COLLATE "C" NOT NULL,
+                tokens TEXT[] NOT NULL,
+                content TEXT NOT NULL
+            );
+            CREATE INDEX record_search_by_record ON record_search (zone_id, record_name);
+            CREATE INDEX record_search_by_token ON record_search USING GIN (tokens);
+            CREATE TABLE record_references (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                source_name TEXT COLLATE "C" NOT NULL,
+                target_name TEXT COLLATE "C" NOT NULL,
+                action TEXT NOT NULL
+            );
+            CREATE INDEX record_references_by_target ON record_references (zone_id, target_name);
+            CREATE INDEX record_references_by_source ON record_references (zone_id, source_name);
+            CREATE TABLE shares (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                share_name TEXT COLLATE "C" NOT NULL,
+                root_name TEXT COLLATE "C",
+                short_guid TEXT NOT NULL UNIQUE,
+                PRIMARY KEY (zone_id, share_name)
+            );
+            CREATE INDEX shares_by_root ON shares (zone_id, root_name);
+            CREATE TABLE share_participants (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                share_name TEXT COLLATE "C" NOT NULL,
+                user_record_name TEXT NOT NULL,
+                accepted BOOLEAN NOT NULL,
+                PRIMARY KEY (zone_id, share_name, user_record_name)
+            );
+            CREATE INDEX share_participants_by_user ON share_participants (user_record_name, accepted);
+            """),
+        ("subscriptions, push tokens and notifications", """
+            CREATE TABLE subscriptions (
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                environment TEXT NOT NULL,
+                database_scope TEXT NOT NULL,
+                owner_record_name TEXT NOT NULL,
+                subscription_id TEXT NOT NULL,
+                definition TEXT NOT NULL,
+                PRIMARY KEY (container_id, environment, database_scope, owner_record_name, subscription_id)
+            );
+            CREATE TABLE push_tokens (
+                token TEXT PRIMARY KEY,
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                environment TEXT NOT NULL,
+                owner_record_name TEXT NOT NULL,
+                registered BOOLEAN NOT NULL DEFAULT FALSE,
+                last_seen DOUBLE PRECISION NOT NULL DEFAULT 0
+            );
+            CREATE INDEX push_tokens_by_owner ON push_tokens (container_id, environment, owner_record_name);
+            CREATE INDEX push_tokens_by_last_seen ON push_tokens (last_seen);
+            CREATE TABLE notifications (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                token TEXT NOT NULL REFERENCES push_tokens(token) ON DELETE CASCADE,
+                payload TEXT NOT NULL,
+                pruned BOOLEAN NOT NULL DEFAULT FALSE
+            );
+            CREATE INDEX notifications_by_token ON notifications (token, id);
+            """),
+        ("assets", """
+            CREATE TABLE upload_slots (
+                slot TEXT PRIMARY KEY,
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                expires_at DOUBLE PRECISION NOT NULL,
+                environment TEXT,
+                database TEXT,
+                uploader TEXT
+            );
+            CREATE TABLE assets (
+                receipt TEXT PRIMARY KEY,
+                container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+                checksum TEXT NOT NULL,
+                size BIGINT NOT NULL,
+                uploaded_at DOUBLE PRECISION NOT NULL,
+                environment TEXT,
+                database TEXT,
+                uploader TEXT,
+                was_held BOOLEAN NOT NULL DEFAULT FALSE
+            );
+            CREATE INDEX assets_by_checksum ON assets (checksum);
+            CREATE TABLE record_assets (
+                zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
+                record_name TEXT COLLATE "C" NOT NULL,
+                receipt TEXT NOT NULL
+            );
+            CREATE INDEX record_assets_by_record ON record_assets (zone_id, record_name);
+            CREATE INDEX record_assets_by_receipt ON record_assets (receipt);
+            """),
+        ("container versions", """
+            CREATE FUNCTION move_container_version() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE containers SET version = version + 1
+                WHERE id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.container_id ELSE NEW.container_id END);
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER schemas_move_container_version AFTER INSERT OR DELETE ON schemas
+                FOR EACH ROW EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER schemas_update_moves_container_version AFTER UPDATE ON schemas
+                FOR EACH ROW WHEN (OLD.ckdb IS DISTINCT FROM NEW.ckdb) EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER deployments_move_container_version AFTER INSERT OR DELETE ON deployments
+                FOR EACH ROW EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER zones_move_container_version AFTER INSERT OR DELETE ON zones
+                FOR EACH ROW EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER subscriptions_move_container_version AFTER INSERT OR DELETE ON subscriptions
+                FOR EACH ROW EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER subscriptions_update_moves_container_version AFTER UPDATE ON subscriptions
+                FOR EACH ROW WHEN (OLD.definition IS DISTINCT FROM NEW.definition) EXECUTE FUNCTION move_container_version();
+            """),
+    ]
+
+    /// Creates the schema named in the location if needed, then applies the migrations the database lacks,
+    /// one instance at a time (an advisory lock), or refuses a database a newer ckserver set up.
+    func migrate() async throws {
+        let known = Self.migrations.count
+        let schema = location.schema
+        try await write { transaction in
+            try transaction.execute("SELECT pg_advisory_xact_lock(7305318422301925)")
+            if let schema {
+                try transaction.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))
+            }
+            try transaction.execute("""
+                CREATE TABLE IF NOT EXISTS ckserver_migrations (
+                    version INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                )
+                """)
+            let applied = try transaction.rows("SELECT COALESCE(MAX(version), 0) FROM ckserver_migrations")
+                .first?.decode(Int.self) ?? 0
+            if applied > known {
+                throw PostgresStorageError.newerDatabase(found: applied, known: known)
+            }
+            for (index, migration) in Self.migrations.enumerated().dropFirst(applied) {
+                for statement in Self.statements(of: migration.sql) {
+                    try transaction.execute(PostgresQuery(unsafeSQL: statement))
+                }
+                try transaction.execute("INSERT INTO ckserver_migrations (version, name) VALUES (\(index + 1), \(migration.name))")
+            }
+        }
+    }
+
+    /// The statements of a migration, one by one (a prepared statement holds one): split at each `;` that ends
+    /// a line, except inside a `$$`-quoted function body.
+    static func statements(of sql: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var inBody = false
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            current += line + "\n"
+            if line.split(separator: "$$", omittingEmptySubsequences: false).count % 2 == 0 { inBody.toggle() }
+            if !inBody, line.hasSuffix(";") {
+                statements.append(current)
+                current = ""
+            }
+        }
+        if !current.allSatisfy(\.isWhitespace) { statements.append(current) }
+        return statements
+    }
+}

@@ -1,0 +1,166 @@
+import CKModel
+import Logging
+import NIOPosix
+import PostgresNIO
+import NIOConcurrencyHelpers
+
+/// `ServerStorage` in a PostgreSQL database through postgres-nio, shared by any number of server instances.
+///
+/// ```swift
+/// let storage = try await PostgresStorage.open(PostgresLocation(url: "postgres://ckserver@db.internal/ckserver"))
+/// ```
+/// Each method is one transaction on a connection of the pool, run on a thread of the engine's own (see
+/// `PostgresTransaction`), so the engine-neutral rules run inside it as they do in SQLite's.
+public final class PostgresStorage: Sendable {
+    /// How long a request waits for a connection before it is answered `TRY_AGAIN_LATER`: with the database
+    /// down, the pool would otherwise hold it for a minute.
+    static let patience: Duration = .seconds(3)
+
+    /// Connections in the pool, and threads to run their transactions on.
+    static let connections = 10
+
+    /// How often a transaction that lost a race (a serialization failure, a deadlock) runs again.
+    static let attempts = 5
+
+    let location: PostgresLocation
+    let client: PostgresClient
+    let threads: NIOThreadPool
+    let logger: Logger
+    let storedSchemas = StoredSchemas()
+    private let running: Task<Void, Never>
+
+    private init(location: PostgresLocation, logger: Logger) {
+        self.location = location
+        self.logger = logger
+        client = PostgresClient(configuration: location.clientConfiguration(connections: Self.connections), backgroundLogger: logger)
+        threads = NIOThreadPool(numberOfThreads: Self.connections)
+        threads.start()
+        running = Task { [client] in await client.run() }
+    }
+
+    /// Connects to the database and brings its tables up to date, or throws `PostgresStorageError` with what
+    /// stands in the way (no server there, a refused login, a database set up by a newer ckserver).
+    public static func open(_ location: PostgresLocation, logger: Logger = Logger(label: "ckserver.postgres")) async throws -> PostgresStorage {
+        try await Self.probe(location, logger: logger)
+        let storage = PostgresStorage(location: location, logger: logger)
+        do {
+            try await storage.migrate()
+        } catch {
+            await storage.close()
+            throw error
+        }
+        return storage
+    }
+
+    /// Ends the pool's connections and the engine's threads.
+    public func close() async {
+        running.cancel()
+        await running.value
+        try? await threads.shutdownGracefully()
+    }
+
+    /// Runs `body` in a read-only transaction that sees one snapshot of the database.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) async throws -> T {
+        try await transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    /// Runs `body` in a read-write transaction, committed when it returns and rolled back when it throws.
+    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) async throws -> T {
+        try await transaction(begin: "BEGIN", body)
+    }
+
+    private func transaction<T: Sendable>(
+        begin: PostgresQuery, _ body: @escaping @Sendable (PostgresTransaction) throws -> T
+    ) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection { connection in
+                    try await self.threads.runIfActive {
+                        let transaction = PostgresTransaction(connection: connection, logger: self.logger)
+                        try transaction.execute(begin)
+                        do {
+                            let value = try body(transaction)
+                            try transaction.execute("COMMIT")
+                            return value
+                        } catch {
+                            _ = try? transaction.execute("ROLLBACK")
+                            throw error
+                        }
+                    }
+                }
+            } catch {
+                switch PostgresFailure(error) {
+                case .retryable where attempt < Self.attempts:
+                    attempt += 1
+                case .unavailable:
+                    throw Self.unavailable
+                default:
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with a connection of the pool, or throws `TRY_AGAIN_LATER` when none comes within `patience`.
+    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let lease = NIOLockedValueBox(LeaseState.waiting)
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                do {
+                    return try await self.client.withConnection { connection in
+                        guard lease.withLockedValue({ $0.take(.leased) }) else { throw Self.unavailable }
+                        return try await body(connection)
+                    }
+                } catch where lease.withLockedValue({ $0 != .leased }) {
+                    throw Self.unavailable
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: Self.patience)
+                if lease.withLockedValue({ $0.take(.abandoned) }) { throw Self.unavailable }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let value = result {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw Self.unavailable
+        }
+    }
+
+    /// What a client is told while the database is out of reach.
+    static let unavailable = ServerError(.tryAgainLater, reason: "the server's database is unavailable; try again shortly", retryAfter: 2)
+
+    /// Connects once, outside the pool, so that a failure at start says why (the pool only retries).
+    private static func probe(_ location: PostgresLocation, logger: Logger) async throws {
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw PostgresStorageError.unreachable(location: location.description, reason: Self.reason(of: error))
+        }
+    }
+
+    /// The one line a person reads of a connection failure: the server's own message when it sent one.
+    static func reason(of error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+}
+
+/// Who got to a lease first: the connection, or the wait giving up.
+private enum LeaseState {
+    case waiting, leased, abandoned
+
+    /// Moves on from `waiting` to `next`; false when the other side already did.
+    mutating func take(_ next: LeaseState) -> Bool {
+        guard self == .waiting else { return false }
+        self = next
+        return true
+    }
+}

@@ -119,7 +119,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "CKTestSupport", swiftSettings: swiftSettings),
+        .target(name: "CKTestSupport", dependencies: ["CKServer"], swiftSettings: swiftSettings),
         .testTarget(name: "CKModelTests", dependencies: ["CKModel", "CKTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CKSchemaTests", dependencies: ["CKSchema", "CKTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -127,6 +127,7 @@ let package = Package(
             dependencies: [
                 "CKServer", "CKTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

@@ -16,7 +16,7 @@ struct ServeFolderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
-        let storage = try StorageEngine.sqlite.open(configuration)
+        let storage = try await StorageEngine.sqlite.open(configuration)
         var logger = Logger(label: "ckbench")
         logger.logLevel = .error
         let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)

@@ -26,7 +26,7 @@ struct ServerBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = ServerConfiguration(dataDirectory: folder)
-        let storage = try StorageEngine.sqlite.open(configuration)
+        let storage = try await StorageEngine.sqlite.open(configuration)
         try await ContainerService(storage: storage).create(container)
         _ = try await SchemaService(storage: storage).importDevelopment(Self.schema(), into: container)
         let token = try await CredentialService(storage: storage, configuration: configuration)

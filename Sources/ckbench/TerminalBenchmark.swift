@@ -57,7 +57,7 @@ struct TerminalBenchmark {
     /// the record service (which creates the zone), the rest written straight with GRDB.
     private func fill(_ folder: URL) async throws {
         let configuration = ServerConfiguration(dataDirectory: folder)
-        let storage = try StorageEngine.sqlite.open(configuration)
+        let storage = try await StorageEngine.sqlite.open(configuration)
         let container = try await ContainerService(storage: storage).create(Self.container)
         _ = try await SchemaService(storage: storage).importDevelopment(Self.schema, into: Self.container)
         let access = DatabaseAccess(

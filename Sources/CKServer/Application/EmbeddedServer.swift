@@ -41,7 +41,7 @@ public final class EmbeddedServer: Sendable {
     ///   - logger: Where the server logs (the dashboard points it at its log file, never at the terminal).
     public static func start(dataDirectory: URL, logger: Logger = Logger(label: "ckserver")) async throws -> EmbeddedServer {
         let configuration = ServerConfiguration(dataDirectory: dataDirectory)
-        let storage = try StorageEngine.sqlite.open(configuration)
+        let storage = try await StorageEngine.sqlite.open(configuration)
         var createdDemo = false
         if try await storage.containers().isEmpty {
             _ = try await DemoContainer(storage: storage, configuration: configuration).create(demoContainer)

@@ -7,7 +7,7 @@ import Logging
 /// failure, cross-origin access for browser clients, and one log line per request.
 ///
 /// ```swift
-/// let storage = try StorageEngine.sqlite.open(configuration)
+/// let storage = try await StorageEngine.sqlite.open(configuration)
 /// let app = buildApplication(services: ServerServices(storage: storage, configuration: configuration),
 ///                            host: "127.0.0.1", port: 8080)
 /// try await app.runService()   // stops cleanly on SIGINT and SIGTERM

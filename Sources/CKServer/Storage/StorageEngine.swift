@@ -5,14 +5,18 @@ import Foundation
 public enum StorageEngine: Sendable, Equatable {
     /// SQLite, in the data folder's database file: the embedded default.
     case sqlite
+    /// PostgreSQL at this location, shared by any number of servers.
+    case postgres(PostgresLocation)
 
-    /// Opens the engine for the data folder of `configuration` (creating the folder when it does not exist),
-    /// its tables brought up to date.
-    public func open(_ configuration: ServerConfiguration) throws -> any ServerStorage {
+    /// Opens the engine, its tables brought up to date: SQLite in the data folder of `configuration` (created
+    /// when it does not exist), PostgreSQL at its location.
+    public func open(_ configuration: ServerConfiguration) async throws -> any ServerStorage {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         switch self {
         case .sqlite:
             return try SQLiteStorage(path: configuration.databaseURL.path)
+        case .postgres(let location):
+            return try await PostgresStorage.open(location)
         }
     }
 }

@@ -23,7 +23,7 @@ struct APITokenCommand: AsyncParsableCommand {
         func run() async throws {
             let id = try container.id
             try await runReportingFailures {
-                let token = try await CredentialService(storage: try data.openStorage(), configuration: data.configuration)
+                let token = try await CredentialService(storage: try await data.openStorage(), configuration: data.configuration)
                     .createAPIToken(container: id)
                 try output.emit(token, json: Result(apiToken: token, container: id.rawValue))
             }

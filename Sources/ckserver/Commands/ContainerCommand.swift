@@ -27,7 +27,7 @@ struct ContainerCommand: AsyncParsableCommand {
         func run() async throws {
             let containerID = try ContainerOption.parse(id)
             try await runReportingFailures {
-                let storage = try data.openStorage()
+                let storage = try await data.openStorage()
                 guard demo else {
                     let container = try await ContainerService(storage: storage).create(containerID)
                     try output.emit("created container \(container.id) (development and production)", json: container)

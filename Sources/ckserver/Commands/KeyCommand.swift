@@ -31,7 +31,7 @@ struct KeyCommand: AsyncParsableCommand {
                 guard let pem = try? String(contentsOfFile: publicKey, encoding: .utf8) else {
                     throw CommandFailure("cannot read \(publicKey)")
                 }
-                let keyID = try await CredentialService(storage: try data.openStorage(), configuration: data.configuration)
+                let keyID = try await CredentialService(storage: try await data.openStorage(), configuration: data.configuration)
                     .addServerKey(container: id, publicKeyPEM: pem)
                 try output.emit(keyID, json: Result(keyID: keyID, container: id.rawValue))
             }

@@ -37,7 +37,7 @@ struct SchemaCommand: AsyncParsableCommand {
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                     throw CommandFailure("cannot read \(file)")
                 }
-                let result = try await SchemaService(storage: try data.openStorage())
+                let result = try await SchemaService(storage: try await data.openStorage())
                     .importDevelopment(text, into: id, validateOnly: validateOnly)
                 let verb = result.applied ? "imported into" : "valid for"
                 let summary = result.diff.isEmpty ? "no changes" : "\(result.diff.changes.count) changes"
@@ -69,7 +69,7 @@ struct SchemaCommand: AsyncParsableCommand {
         func run() async throws {
             let id = try container.id
             try await runReportingFailures {
-                let result = try await SchemaService(storage: try data.openStorage())
+                let result = try await SchemaService(storage: try await data.openStorage())
                     .deploy(id, actor: "ckserver", expectedDigest: digest)
                 let text = result.diff.isEmpty
                     ? "nothing to deploy: production matches development"

@@ -58,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Logger(label: "ckserver").warning(
                     "no --public-url: the URLs handed out (uploads, downloads, courier, sign-in) are built from each request's checked Host header")
             }
-            let services = ServerServices(storage: try data.openStorage(), configuration: configuration)
+            let services = ServerServices(storage: try await data.openStorage(), configuration: configuration)
             try await runServer(services: services, host: host, port: port)
         }
     }

@@ -37,7 +37,7 @@ struct TokenCommand: AsyncParsableCommand {
         func run() async throws {
             let containerID = try container.map(ContainerOption.parse)
             try await runReportingFailures {
-                let storage = try data.openStorage()
+                let storage = try await data.openStorage()
                 let token = try await CredentialService(storage: storage, configuration: data.configuration)
                     .createManagementToken(name: name, container: containerID, readOnly: readOnly)
                 try output.emit(token, json: Result(token: token, name: name, container: container, readOnly: readOnly))

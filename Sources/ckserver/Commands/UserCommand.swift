@@ -33,7 +33,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let id = try container.id
             try await runReportingFailures {
-                let (user, token) = try await UserService(storage: try data.openStorage(), configuration: data.configuration)
+                let (user, token) = try await UserService(storage: try await data.openStorage(), configuration: data.configuration)
                     .create(name: name, emailAddress: email, discoverable: discoverable, in: id)
                 try output.emit(
                     "userRecordName \(user.userRecordName)\nwebAuthToken \(token)",
@@ -73,7 +73,7 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             let id = try container.id
             try await runReportingFailures {
-                let user = try await UserService(storage: try data.openStorage(), configuration: data.configuration)
+                let user = try await UserService(storage: try await data.openStorage(), configuration: data.configuration)
                     .changeRole(add ?? remove ?? "", adding: add != nil, toUserNamed: name, in: id)
                 let roles = user.roles.isEmpty ? "none" : user.roles.joined(separator: ", ")
                 try output.emit(

@@ -15,9 +15,9 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Opens the folder's database, creating both when they do not exist.
-    func openStorage() throws -> any ServerStorage {
+    func openStorage() async throws -> any ServerStorage {
         do {
-            return try StorageEngine.sqlite.open(configuration)
+            return try await StorageEngine.sqlite.open(configuration)
         } catch {
             throw CommandFailure("cannot open the data folder \(directory): \(error)")
         }

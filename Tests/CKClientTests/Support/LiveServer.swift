@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import Logging
 
@@ -40,7 +41,7 @@ struct LiveServer: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = ServerConfiguration(dataDirectory: folder, rotatedTokenGracePeriod: rotatedTokenGracePeriod, courierWait: courierWait)
-        let storage = try StorageEngine.sqlite.open(configuration)
+        let storage = try await TestStorageEngine.default.open(configuration)
         let container = ContainerID(rawValue: "iCloud.com.example.Party")!
         try await ContainerService(storage: storage).create(container)
         _ = try await SchemaService(storage: storage).importDevelopment(schema, into: container)

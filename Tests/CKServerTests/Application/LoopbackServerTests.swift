@@ -10,7 +10,7 @@ import Testing
 struct LoopbackServerTests {
     @Test("it answers while every thread of Swift's concurrency pool is blocked")
     func answersWithThePoolBlocked() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         var logger = Logger(label: "ckserver")
         logger.logLevel = .critical
         let server = try await LoopbackServer.start(

@@ -10,7 +10,7 @@ struct CredentialServiceTests {
     let party = ContainerID(rawValue: "iCloud.com.example.Party")!
 
     private func prepared() async throws -> TemporaryStorage {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         try await ContainerService(storage: temporary.storage).create(party)
         return temporary
     }
@@ -26,7 +26,7 @@ struct CredentialServiceTests {
         let stored = try #require(try await temporary.reopened().credential(secretHash: SecretGenerator.hash(of: management)))
         #expect(stored.kind == .managementToken && stored.isReadOnly && stored.label == "ci" && stored.container == nil)
         #expect(try await temporary.storage.credential(secretHash: management) == nil)
-        let database = try Data(contentsOf: temporary.configuration.databaseURL)
+        let database = try await temporary.storedBytes()
         #expect(database.range(of: Data(management.utf8)) == nil)
         #expect(database.range(of: Data(apiToken.utf8)) == nil)
     }

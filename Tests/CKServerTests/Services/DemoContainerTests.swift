@@ -8,7 +8,7 @@ import Testing
 struct DemoContainerTests {
     @Test("it holds parties in both environments, receipts in a private zone, users, a subscription and undeployed changes")
     func contents() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         let id = ContainerID(rawValue: "iCloud.com.example.Party")!
         let summary = try await DemoContainer(storage: temporary.storage, configuration: temporary.configuration)
             .create(id, parties: 30, shoeboxes: 3, receiptsPerShoebox: 4)

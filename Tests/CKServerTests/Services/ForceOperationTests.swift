@@ -8,7 +8,7 @@ import Testing
 struct ForceOperationTests {
     @Test("concurrent force updates of one record all succeed, and none loses another's field")
     func concurrentForceUpdates() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         let id = ContainerID(rawValue: "iCloud.com.example.Party")!
         let container = try await ContainerService(storage: temporary.storage).create(id)
         let access = DatabaseAccess(

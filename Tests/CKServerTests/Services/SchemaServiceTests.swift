@@ -16,7 +16,7 @@ struct SchemaServiceTests {
     }
 
     private func prepared() async throws -> (TemporaryStorage, SchemaService) {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         try await ContainerService(storage: temporary.storage).create(party)
         return (temporary, SchemaService(storage: temporary.storage))
     }
@@ -35,7 +35,7 @@ struct SchemaServiceTests {
         #expect(imported.diff.changes.map(\.kindName) == ["recordTypeAdded", "recordTypeAdded", "recordTypeAdded"])
         let deployed = try await service.deploy(party, actor: "tester")
         #expect(SchemaPrinter.print(deployed.production) == (try fixture("apple-coins-v1")))
-        let reopened = try temporary.reopened()
+        let reopened = try await temporary.reopened()
         let history = try await reopened.deployments(of: party)
         #expect(history.map(\.actor) == ["tester"])
         #expect(history.first?.digest == deployed.diff.digest)
@@ -92,7 +92,7 @@ struct SchemaServiceTests {
 
     @Test("an unknown container is NOT_FOUND")
     func unknownContainer() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         do {
             _ = try await SchemaService(storage: temporary.storage).pendingDiff(of: party)
             Issue.record("no error for an unknown container")

@@ -131,7 +131,7 @@ struct ContainerCacheTests {
 
     @Test("a fires-once subscription fires once when two servers match a save against it at the same container version")
     func firesOnceAcrossServers() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         let id = ContainerID(rawValue: "iCloud.com.example.Party")!
         let container = try await ContainerService(storage: temporary.storage).create(id)
         let (user, _) = try await UserService(storage: temporary.storage, configuration: temporary.configuration)
@@ -148,7 +148,7 @@ struct ContainerCacheTests {
         #expect(try await temporary.storage.registerPushToken("token", for: user.userRecordName, in: id, now: Date()))
         let access = DatabaseAccess(container: container, environment: .development, database: .private, caller: .user(user), serverURL: "")
         // Two servers on the same data, each with its memory, its bell and its deliveries.
-        let servers = try [temporary.storage, temporary.reopened()].map { storage in
+        let servers = [temporary.storage, try await temporary.reopened()].map { storage in
             let services = ServerServices(storage: storage, configuration: temporary.configuration)
             return (services, RecordService(storage: services.storage, notifications: NotificationService(services: services)))
         }
@@ -174,7 +174,7 @@ struct ContainerCacheTests {
 
     @Test("the container version moves with every change to what servers keep, and a write that changes none of it keeps it")
     func versionMoves() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage()
         let storage = temporary.storage
         let id = ContainerID(rawValue: "iCloud.com.example.Party")!
         _ = try await ContainerService(storage: storage).create(id)

@@ -3,11 +3,11 @@ import CKTestSupport
 import Foundation
 import Testing
 
-@Suite("PostgreSQL engine: start, migrations, failures", .heavy, .enabled(if: TestPostgres.url != nil, "CKSERVER_TEST_POSTGRES names no server"))
+@Suite("PostgreSQL engine: start, migrations, failures", .heavy, .enabled(if: TestStorageEngine.postgresURL != nil, "CKSERVER_TEST_POSTGRES names no server"))
 struct PostgresStorageTests {
     @Test("opening an empty database creates every table; opening it again applies nothing")
     func migrations() async throws {
-        let location = try TestPostgres.freshLocation()
+        let location = TestStorageEngine.freshLocation()
         let storage = try await PostgresStorage.open(location)
         let versions = try await storage.read { try $0.rows("SELECT version FROM ckserver_migrations ORDER BY version").map { try $0.decode(Int.self) } }
         #expect(versions == Array(1...PostgresStorage.migrations.count))
@@ -25,7 +25,7 @@ struct PostgresStorageTests {
 
     @Test("three servers starting at once on an empty database set it up once")
     func concurrentStarts() async throws {
-        let location = try TestPostgres.freshLocation()
+        let location = TestStorageEngine.freshLocation()
         let storages = try await withThrowingTaskGroup(of: PostgresStorage.self) { group in
             for _ in 0..<3 { group.addTask { try await PostgresStorage.open(location) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -37,7 +37,7 @@ struct PostgresStorageTests {
 
     @Test("a database set up by a newer ckserver is refused at start, saying so")
     func newerDatabase() async throws {
-        let location = try TestPostgres.freshLocation()
+        let location = TestStorageEngine.freshLocation()
         let storage = try await PostgresStorage.open(location)
         let newer = PostgresStorage.migrations.count + 1
         try await storage.write { try $0.execute("INSERT INTO ckserver_migrations (version, name) VALUES (\(newer), 'from the future')") }
@@ -50,7 +50,7 @@ struct PostgresStorageTests {
 
     @Test("a statement refused inside a transaction rolls back what the transaction wrote")
     func rollback() async throws {
-        let storage = try await PostgresStorage.open(try TestPostgres.freshLocation())
+        let storage = try await PostgresStorage.open(TestStorageEngine.freshLocation())
         await #expect(throws: (any Error).self) {
             try await storage.write { transaction in
                 try transaction.execute("INSERT INTO containers (id, developer_record_name, created_at) VALUES ('iCloud.a', '_dev', 0)")

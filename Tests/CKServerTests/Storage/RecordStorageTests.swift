@@ -16,7 +16,7 @@ struct RecordStorageTests {
     }
 
     private func prepared(_ engine: StorageEngine) async throws -> any ServerStorage {
-        let temporary = try TemporaryStorage(engine: engine)
+        let temporary = try await TemporaryStorage(engine: engine)
         try await ContainerService(storage: temporary.storage).create(zone.container)
         _ = try await temporary.storage.createZone(zone)
         return temporary.storage

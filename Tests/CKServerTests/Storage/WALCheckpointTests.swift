@@ -16,7 +16,7 @@ struct WALCheckpointTests {
 
     @Test("writes reach the database file while the server runs, not only when it closes")
     func backgroundCheckpoint() async throws {
-        let temporary = try TemporaryStorage()
+        let temporary = try await TemporaryStorage(engine: .sqlite)
         let storage = temporary.storage
         try await ContainerService(storage: storage).create(zone.container)
         _ = try await storage.createZone(zone)

@@ -16,7 +16,7 @@ struct TestServer {
     let webAuthToken: String
 
     init() async throws {
-        temporary = try TemporaryStorage()
+        temporary = try await TemporaryStorage()
         try await ContainerService(storage: temporary.storage).create(container)
         let credentials = CredentialService(storage: temporary.storage, configuration: temporary.configuration)
         apiToken = try await credentials.createAPIToken(container: container)
@@ -45,7 +45,7 @@ struct TestServer {
         changingThroughAnotherServer another: Bool,
         _ body: @Sendable (_ answering: any TestClientProtocol, _ changing: any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        let other = ServerServices(storage: try temporary.reopened(), configuration: temporary.configuration)
+        let other = ServerServices(storage: try await temporary.reopened(), configuration: temporary.configuration)
         return try await live { first in
             guard #available(macOS 15.0, *) else {
                 return try await buildApplication(services: other, port: 0).test(.live) { try await body(first, another ? $0 : first) }

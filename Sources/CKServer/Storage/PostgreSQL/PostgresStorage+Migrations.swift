@@ -128,7 +128,10 @@ extension PostgresStorage {
                 record_name TEXT COLLATE "C" NOT NULL,
                 CHECK ((number IS NULL) <> (text IS NULL))
             );
-            CREATE INDEX record_index_by_value ON record_index (zone_id, record_type, field_name, number, text, record_name);
+            CREATE INDEX record_index_by_number ON record_index (zone_id, record_type, field_name, number, record_name)
+                WHERE number IS NOT NULL;
+            CREATE INDEX record_index_by_text ON record_index (zone_id, record_type, field_name, text, record_name)
+                WHERE text IS NOT NULL;
             CREATE INDEX record_index_by_record ON record_index (zone_id, record_name);
             CREATE TABLE record_search (
                 zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,

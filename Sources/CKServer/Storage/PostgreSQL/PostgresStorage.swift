@@ -11,7 +11,7 @@ import NIOConcurrencyHelpers
 /// ```
 /// Each method is one transaction on a connection of the pool, run on a thread of the engine's own (see
 /// `PostgresTransaction`), so the engine-neutral rules run inside it as they do in SQLite's.
-public final class PostgresStorage: Sendable {
+public final class PostgresStorage: ServerStorage, Sendable {
     /// How long a request waits for a connection before it is answered `TRY_AGAIN_LATER`: with the database
     /// down, the pool would otherwise hold it for a minute.
     static let patience: Duration = .seconds(3)

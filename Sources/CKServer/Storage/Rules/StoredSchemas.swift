@@ -15,6 +15,15 @@ final class StoredSchemas: Sendable {
         SchemaPrinter.print(schema)
     }
 
+    /// The texts to store after an update changed `original` into `updated`: one per environment whose schema
+    /// changed.
+    static func changedTexts(from original: SchemaPair, to updated: SchemaPair) -> [(environment: ContainerEnvironment, text: String)] {
+        [
+            (ContainerEnvironment.development, updated.development, original.development),
+            (.production, updated.production, original.production),
+        ].compactMap { environment, schema, before in schema == before ? nil : (environment, text(of: schema)) }
+    }
+
     /// The schema stored as `text`, parsed once. The text is this server's own, so a parse failure means the
     /// database was damaged.
     func schema(from text: String) throws -> Schema {

@@ -20,8 +20,9 @@ enum ZoneListing {
     }
 
     /// Whether `zone` exists, asking `hasRow` only for a custom zone.
-    static func exists(_ zone: ZoneKey, hasRow: () throws -> Bool) rethrows -> Bool {
-        try zone.isDefaultZone || hasRow()
+    static func exists(_ zone: ZoneKey, hasRow: () async throws -> Bool) async rethrows -> Bool {
+        if zone.isDefaultZone { return true }
+        return try await hasRow()
     }
 
     /// A zone before its first write.

@@ -4,7 +4,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func zoneExists(_ zone: ZoneKey) async throws -> Bool {
-        try ZoneListing.exists(zone) { try readNow { db in try Self.zoneRowID(db, zone) != nil } }
+        try await ZoneListing.exists(zone) { try readNow { db in try Self.zoneRowID(db, zone) != nil } }
     }
 
     public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
@@ -111,13 +111,6 @@ extension SQLiteStorage {
         }
     }
 
-    /// A record's fields as stored: the JSON of their wire form.
-    static func fieldsText(_ fields: [String: FieldValue]) -> String {
-        var writer = JSONWriter(capacity: 256)
-        writer.fields(fields)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
     static func zoneRowID(_ db: Database, _ zone: ZoneKey) throws -> Int64? {
         try Int64.fetchOne(
             db.cachedStatement(sql: """
@@ -175,11 +168,6 @@ extension SQLiteStorage {
         static let name: Int32 = 0, type: Int32 = 1, changeTag: Int32 = 2, fields: Int32 = 3, createdAt: Int32 = 4
         static let createdBy: Int32 = 5, createdDevice: Int32 = 6, modifiedAt: Int32 = 7, modifiedBy: Int32 = 8, modifiedDevice: Int32 = 9
         static let parent: Int32 = 10, shareInfo: Int32 = 11, deleted: Int32 = 12, changeNumber: Int32 = 13, rootShare: Int32 = 14
-    }
-
-    /// A share's description as stored in its record's row.
-    static func shareText(_ share: StoredShare?) throws -> String? {
-        try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     }
 
     /// `IN` over a list bound as one parameter (`list(_:)`), so that lists of every length share one cached

@@ -11,13 +11,10 @@ extension SQLiteStorage {
             let original = try schemaPair(of: container, db: db)
             var pair = original
             let (result, deployment) = try body(&pair)
-            for (environment, schema, before) in [
-                (ContainerEnvironment.development, pair.development, original.development),
-                (.production, pair.production, original.production),
-            ] where schema != before {
+            for (environment, text) in StoredSchemas.changedTexts(from: original, to: pair) {
                 try db.execute(
                     sql: "UPDATE schemas SET ckdb = ? WHERE container_id = ? AND environment = ?",
-                    arguments: [StoredSchemas.text(of: schema), container.rawValue, environment.rawValue])
+                    arguments: [text, container.rawValue, environment.rawValue])
             }
             if let deployment {
                 let changes = String(decoding: try JSONEncoder().encode(deployment.changes), as: UTF8.self)

@@ -1,0 +1,30 @@
+/// An index value as `record_index` holds it in PostgreSQL: a number in `number` (NUMERIC, exact for every
+/// integer and double, so integers and reals compare by value), a text in `text` (COLLATE "C": byte order, as
+/// in SQLite). Ordered by `number, text`, numbers come before texts, whose `number` is NULL and sorts last.
+struct IndexColumns {
+    /// The number as NUMERIC reads it (Swift's shortest exact form of a double), or `nil` for a text.
+    var number: String?
+    /// Whether the number is a double, so that it reads back as one.
+    var isReal: Bool
+    /// The text, or `nil` for a number.
+    var text: String?
+
+    init(_ value: IndexValue) {
+        switch value {
+        case .integer(let integer):
+            (number, isReal, text) = ("\(integer)", false, nil)
+        case .real(let real):
+            let written = real.isNaN ? "NaN" : real.isInfinite ? (real < 0 ? "-Infinity" : "Infinity") : "\(real)"
+            (number, isReal, text) = (written, true, nil)
+        case .text(let string):
+            (number, isReal, text) = (nil, false, string)
+        }
+    }
+
+    /// The value read back from the columns (`number` as text).
+    static func value(number: String?, isReal: Bool, text: String?) -> IndexValue? {
+        if let text { return .text(text) }
+        guard let number else { return nil }
+        return isReal ? Double(number).map(IndexValue.real) : Int64(number).map(IndexValue.integer)
+    }
+}

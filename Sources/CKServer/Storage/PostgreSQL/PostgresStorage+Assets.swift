@@ -1,0 +1,77 @@
+import CKModel
+import Foundation
+import PostgresNIO
+
+extension PostgresStorage: AssetStorage {
+    public func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws {
+        try await write { transaction in
+            try transaction.execute("""
+                INSERT INTO upload_slots (slot, container_id, environment, database, uploader, expires_at)
+                VALUES (\(slot), \(origin.container.rawValue), \(origin.environment.rawValue), \(origin.database.rawValue), \(origin.uploader),
+                    \(expiresAt.timeIntervalSince1970))
+                """)
+        }
+    }
+
+    public func takeUploadSlot(_ slot: String, now: Date) async throws -> UploadOrigin? {
+        try await write { transaction in
+            // Taken in one statement: two servers given the same slot at once, one gets it.
+            let taken = try transaction.rows("""
+                DELETE FROM upload_slots WHERE slot = \(slot) RETURNING container_id, environment, database, uploader, expires_at
+                """
+            ).first.map { try $0.decode((String, String?, String?, String?, Double).self) }
+            try transaction.execute("DELETE FROM upload_slots WHERE expires_at < \(now.timeIntervalSince1970)")
+            guard let taken, taken.4 >= now.timeIntervalSince1970 else { return nil }
+            return Self.uploadOrigin(container: taken.0, environment: taken.1, database: taken.2, uploader: taken.3)
+        }
+    }
+
+    public func insertAsset(receipt: String, checksum: String, size: Int64, origin: UploadOrigin, at date: Date) async throws {
+        try await write { transaction in
+            try transaction.execute("""
+                INSERT INTO assets (receipt, container_id, environment, database, uploader, checksum, size, uploaded_at)
+                VALUES (\(receipt), \(origin.container.rawValue), \(origin.environment.rawValue), \(origin.database.rawValue),
+                    \(origin.uploader), \(checksum), \(size), \(date.timeIntervalSince1970))
+                """)
+        }
+    }
+
+    public func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile] {
+        guard !receipts.isEmpty else { return [:] }
+        return try await read { transaction in
+            let rows = try transaction.rows("""
+                SELECT receipt, checksum, size, was_held, container_id, environment, database, uploader FROM assets
+                WHERE container_id = \(container.rawValue) AND receipt = ANY(\(receipts))
+                """)
+            return Dictionary(uniqueKeysWithValues: try rows.map { row in
+                let (receipt, checksum, size, wasHeld, container, environment, database, uploader) =
+                    try row.decode((String, String, Int64, Bool, String, String?, String?, String?).self)
+                let origin = Self.uploadOrigin(container: container, environment: environment, database: database, uploader: uploader)
+                return (receipt, UploadedFile(checksum: checksum, size: size, origin: origin, wasHeld: wasHeld))
+            })
+        }
+    }
+
+    public func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String] {
+        try await write { transaction in
+            let collected = try transaction.rows("""
+                DELETE FROM assets
+                WHERE (uploaded_at < \(date.timeIntervalSince1970) OR was_held)
+                    AND NOT EXISTS (SELECT 1 FROM record_assets r WHERE r.receipt = assets.receipt)
+                RETURNING checksum
+                """
+            ).map { try $0.decode(String.self) }
+            let checksums = Array(Set(collected))
+            let used = Set(try transaction.rows("SELECT DISTINCT checksum FROM assets WHERE checksum = ANY(\(checksums))").map { try $0.decode(String.self) })
+            return checksums.filter { !used.contains($0) }.sorted()
+        }
+    }
+
+    /// The origin a slot or an upload row names; `nil` for one stored before uploads had an origin.
+    private static func uploadOrigin(container: String, environment: String?, database: String?, uploader: String?) -> UploadOrigin? {
+        guard let container = ContainerID(rawValue: container), let environment = environment.flatMap(ContainerEnvironment.init(rawValue:)),
+            let database = database.flatMap(DatabaseScope.init(rawValue:)), let uploader
+        else { return nil }
+        return UploadOrigin(container: container, environment: environment, database: database, uploader: uploader)
+    }
+}

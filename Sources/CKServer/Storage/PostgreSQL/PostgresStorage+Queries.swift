@@ -1,0 +1,109 @@
+import CKModel
+import PostgresNIO
+
+extension PostgresStorage: QueryStorage {
+    public func scan(_ scan: IndexScan, in zone: ZoneKey, after cursor: IndexHit?, limit: Int) async throws -> [IndexHit] {
+        try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [] }
+            var hits: [IndexHit] = []
+            // Numbers sort before texts: each kind is read as a range of its own column, in the scan's direction.
+            for kind in scan.descending ? [IndexKind.text, .number] : [.number, .text] where hits.count < limit {
+                guard var statement = Self.segment(of: scan, kind: kind, zoneID: zoneID, after: cursor, limit: limit - hits.count) else { continue }
+                hits += try transaction.rows(statement.query).compactMap { row in
+                    let (number, isReal, text, recordName) = try row.decode((String?, Bool, String?, String).self)
+                    return IndexColumns.value(number: number, isReal: isReal, text: text).map { IndexHit(value: $0, recordName: recordName) }
+                }
+            }
+            return hits
+        }
+    }
+
+    /// Which column of `record_index` a part of a scan reads.
+    private enum IndexKind {
+        case number, text
+
+        var column: String { self == .number ? "number" : "text" }
+
+        /// How a value of this kind is written in a comparison with the column.
+        func placeholder(_ value: IndexValue, in statement: inout PostgresStatement) -> String? {
+            let columns = IndexColumns(value)
+            switch self {
+            case .number: return columns.number.map { statement.bind($0) + "::numeric" }
+            case .text: return columns.text.map { statement.bind($0) }
+            }
+        }
+
+        /// Where `value` lies from this kind's values: -1 before them all, 1 after them all, 0 among them.
+        func side(of value: IndexValue) -> Int {
+            switch (self, value) {
+            case (.number, .text): 1
+            case (.text, .integer), (.text, .real): -1
+            default: 0
+            }
+        }
+    }
+
+    /// The statement reading the part of `scan` that holds values of `kind`, or `nil` when the scan's bounds or
+    /// cursor leave none of them.
+    private static func segment(of scan: IndexScan, kind: IndexKind, zoneID: Int64, after cursor: IndexHit?, limit: Int) -> PostgresStatement? {
+        // Qualified: unqualified, ORDER BY would name the selected `number::text`, and sort numbers as texts.
+        let column = "record_index." + kind.column
+        var statement = PostgresStatement("SELECT number::text, number_is_real, text, record_name FROM record_index WHERE ")
+        statement.append("zone_id = \(statement.bind(zoneID)) AND record_type = \(statement.bind(scan.recordType))")
+        statement.append(" AND field_name = \(statement.bind(scan.fieldName)) AND \(column) IS NOT NULL")
+        if let lower = scan.lower {
+            switch kind.side(of: lower.value) {
+            case 1: return nil
+            case 0: statement.append(" AND \(column) \(lower.inclusive ? ">=" : ">") \(kind.placeholder(lower.value, in: &statement)!)")
+            default: break
+            }
+        }
+        if let upper = scan.upper {
+            switch kind.side(of: upper.value) {
+            case -1: return nil
+            case 0: statement.append(" AND \(column) \(upper.inclusive ? "<=" : "<") \(kind.placeholder(upper.value, in: &statement)!)")
+            default: break
+            }
+        }
+        if let cursor {
+            switch (kind.side(of: cursor.value), scan.descending) {
+            case (1, false), (-1, true): return nil
+            case (0, _):
+                let value = kind.placeholder(cursor.value, in: &statement)!
+                statement.append(" AND (\(column), record_name) \(scan.descending ? "<" : ">") (\(value), \(statement.bind(cursor.recordName)))")
+            default: break
+            }
+        }
+        let direction = scan.descending ? "DESC" : "ASC"
+        statement.append(" ORDER BY \(column) \(direction), record_index.record_name \(direction) LIMIT \(statement.bind(Int64(limit)))")
+        return statement
+    }
+
+    public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
+        try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [] }
+            return try transaction.rows("""
+                SELECT \(unescaped: Self.recordColumns) FROM records
+                WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND NOT deleted AND record_name > \(cursor ?? "")
+                ORDER BY record_name LIMIT \(Int64(limit))
+                """
+            ).map { try Self.storedRow($0).row }
+        }
+    }
+
+    public func search(
+        _ tokens: [String], matchAll: Bool, recordType: String, fieldName: String, in zone: ZoneKey, after cursor: String?, limit: Int
+    ) async throws -> [String] {
+        try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction), !tokens.isEmpty else { return [] }
+            // `@>`: the field has every token; `&&`: it has one of them. Both read the tokens' GIN index.
+            return try transaction.rows("""
+                SELECT DISTINCT record_name FROM record_search
+                WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND field_name = \(fieldName) AND record_name > \(cursor ?? "")
+                    AND tokens \(unescaped: matchAll ? "@>" : "&&") \(tokens)
+                ORDER BY record_name LIMIT \(Int64(limit))
+                """
+            ).map { try $0.decode(String.self) }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import CKModel
+import Foundation
+import PostgresNIO
+
+extension PostgresStorage: RecordStorage {
+    public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
+        try await recordRows(named: names, in: zone).mapValues { try $0.decoded() }
+    }
+
+    public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
+        guard !names.isEmpty else { return [:] }
+        return try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [:] }
+            let rows = try transaction.rows("""
+                SELECT \(unescaped: Self.recordColumns) FROM records WHERE zone_id = \(zoneID) AND NOT deleted AND record_name = ANY(\(names))
+                """
+            ).map { try Self.storedRow($0).row }
+            return Dictionary(rows.map { ($0.record.recordName, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
+        try await write { transaction in
+            let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: PostgresZoneTransaction(transaction: transaction, zone: zone))
+            if applied.undone {
+                // Undoes the batch and leaves an empty transaction open for the commit that ends every write.
+                try transaction.execute("ROLLBACK AND CHAIN")
+            }
+            return applied.outcomes
+        }
+    }
+
+    public func reindex(
+        recordType: String, in container: ContainerID, environment: ContainerEnvironment,
+        _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
+    ) async throws {
+        try await write { transaction in
+            let zoneIDs = try transaction.rows(
+                "SELECT id FROM zones WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue)"
+            ).map { try $0.decode(Int64.self) }
+            for zoneID in zoneIDs {
+                let rows = try transaction.rows("""
+                    SELECT \(unescaped: Self.recordColumns) FROM records WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND NOT deleted
+                    """)
+                for row in rows {
+                    let record = try Self.storedRow(row).row.decoded()
+                    try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, in: transaction)
+                }
+            }
+        }
+    }
+
+    public func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String> {
+        try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [] }
+            var tree = Set(roots)
+            var pending = roots
+            while let name = pending.popLast() {
+                let children = try transaction.rows("SELECT record_name FROM records WHERE zone_id = \(zoneID) AND parent_name = \(name)")
+                for child in try children.map({ try $0.decode(String.self) }) where tree.insert(child).inserted {
+                    pending.append(child)
+                }
+            }
+            return tree
+        }
+    }
+
+    public func takenNames(_ names: [String], in zone: ZoneKey) async throws -> Set<String> {
+        try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction), !names.isEmpty else { return [] }
+            return Set(try transaction.rows("""
+                SELECT record_name FROM records WHERE zone_id = \(zoneID) AND record_name = ANY(\(names))
+                UNION SELECT parent_name FROM records WHERE zone_id = \(zoneID) AND parent_name = ANY(\(names))
+                """
+            ).map { try $0.decode(String.self) })
+        }
+    }
+
+    /// Puts a record's index entries in place of the ones it had.
+    static func replaceIndexes(
+        of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, in transaction: PostgresTransaction, isNew: Bool = false
+    ) throws {
+        if !isNew {
+            try removeIndexes(of: record.recordName, zoneID: zoneID, in: transaction)
+        }
+        let name = record.recordName
+        for receipt in indexes.assetReceipts {
+            try transaction.execute("INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (\(zoneID), \(name), \(receipt))")
+            try transaction.execute("UPDATE assets SET was_held = TRUE WHERE receipt = \(receipt) AND NOT was_held")
+        }
+        for reference in indexes.references {
+            try transaction.execute("""
+                INSERT INTO record_references (zone_id, source_name, target_name, action)
+                VALUES (\(zoneID), \(name), \(reference.targetRecordName), \(reference.action.rawValue))
+                """)
+        }
+        for entry in indexes.entries {
+            let value = IndexColumns(entry.value)
+            try transaction.execute("""
+                INSERT INTO record_index (zone_id, record_type, field_name, number, number_is_real, text, record_name)
+                VALUES (\(zoneID), \(record.recordType), \(entry.fieldName), \(value.number)::numeric, \(value.isReal), \(value.text), \(name))
+                """)
+        }
+        if let share = record.shareInfo {
+            try transaction.execute("""
+                INSERT INTO shares (zone_id, share_name, root_name, short_guid) VALUES (\(zoneID), \(name), \(share.rootRecordName), \(share.shortGUID))
+                """)
+            for participant in share.participants where participant.acceptanceStatus != .removed {
+                try transaction.execute("""
+                    INSERT INTO share_participants (zone_id, share_name, user_record_name, accepted)
+                    VALUES (\(zoneID), \(name), \(participant.userRecordName), \(participant.acceptanceStatus == .accepted))
+                    """)
+            }
+        }
+        for entry in indexes.searchEntries {
+            try transaction.execute("""
+                INSERT INTO record_search (zone_id, record_type, field_name, record_name, tokens, content)
+                VALUES (\(zoneID), \(record.recordType), \(entry.fieldName), \(name), \(TextTokens.tokens(entry.text)), \(entry.text))
+                """)
+        }
+    }
+
+    /// Removes a record's index entries.
+    static func removeIndexes(of recordName: String, zoneID: Int64, in transaction: PostgresTransaction) throws {
+        for table in ["record_index", "record_assets", "record_search"] {
+            try transaction.execute("DELETE FROM \(unescaped: table) WHERE zone_id = \(zoneID) AND record_name = \(recordName)")
+        }
+        try transaction.execute("DELETE FROM record_references WHERE zone_id = \(zoneID) AND source_name = \(recordName)")
+        try transaction.execute("DELETE FROM shares WHERE zone_id = \(zoneID) AND share_name = \(recordName)")
+        try transaction.execute("DELETE FROM share_participants WHERE zone_id = \(zoneID) AND share_name = \(recordName)")
+    }
+
+    /// Creates the zone's row and returns its ID, or `nil` when it exists (another server may have made it a
+    /// moment ago: the insert then waits for that one's commit instead of failing the transaction).
+    static func createZoneRow(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> Int64? {
+        let (container, environment, scope, owner, name) = (
+            zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName
+        )
+        guard let id = try transaction.rows("""
+            INSERT INTO zones (container_id, environment, database_scope, owner_record_name, zone_name)
+            VALUES (\(container), \(environment), \(scope), \(owner), \(name))
+            ON CONFLICT DO NOTHING RETURNING id
+            """
+        ).first?.decode(Int64.self) else { return nil }
+        try transaction.execute(.zone("DELETE FROM zone_tombstones", zone))
+        try markChanged(zoneID: id, zone, in: transaction)
+        return id
+    }
+
+    /// Deletes a zone with everything it holds and leaves a tombstone for the database's change feed.
+    static func deleteZoneRow(_ id: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
+        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
+        try transaction.execute("""
+            INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
+            VALUES (\(zone.container.rawValue), \(zone.environment.rawValue), \(zone.database.rawValue), \(zone.ownerRecordName), \(zone.zoneName), \(change))
+            ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
+            DO UPDATE SET database_change = excluded.database_change
+            """)
+        // Everything the zone holds references its row and goes with it (ON DELETE CASCADE).
+        try transaction.execute("DELETE FROM zones WHERE id = \(id)")
+    }
+
+    /// Takes the database's next change number for the zone, so `changes/database` lists it as changed.
+    static func markChanged(zoneID: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
+        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
+        try transaction.execute("UPDATE zones SET database_change = \(change) WHERE id = \(zoneID)")
+    }
+
+    /// The database's next change number, taken.
+    static func nextDatabaseChange(_ database: ZoneKey.Database, in transaction: PostgresTransaction) throws -> Int64 {
+        try transaction.rows("""
+            INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change)
+            VALUES (\(database.container.rawValue), \(database.environment.rawValue), \(database.scope.rawValue), \(database.ownerRecordName), 1)
+            ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = databases.last_change + 1
+            RETURNING last_change
+            """
+        ).first?.decode(Int64.self) ?? 0
+    }
+
+    /// The columns of a record as `storedRow` reads them, by position: the row, and the share whose root it is.
+    static let recordColumns = """
+        record_name, record_type, change_tag, fields, created_at, created_by, created_device, modified_at, modified_by,
+        modified_device, parent_name, share_info, deleted, change_number,
+        (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
+        """
+
+    /// A record read from the columns `recordColumns` names, for an answer, with whether it is a tombstone and
+    /// its change number.
+    static func storedRow(_ row: PostgresRow) throws -> (row: StoredRecordRow, deleted: Bool, changeNumber: Int64) {
+        let (name, type, changeTag, fields, createdAt, createdBy, createdDevice, modifiedAt, modifiedBy, modifiedDevice, parent, shareText,
+            deleted, changeNumber, rootShare) = try row.decode(
+                (String, String, String, String, Int64, String?, String?, Int64, String?, String?, String?, String?, Bool, Int64, String?).self)
+        let shareInfo = try shareText.map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+        let record = StoredRecord(
+            recordName: name, recordType: type, changeTag: changeTag, fields: [:],
+            created: RecordStamp(timestamp: Timestamp(millisecondsSince1970: createdAt), userRecordName: createdBy, deviceID: createdDevice),
+            modified: RecordStamp(timestamp: Timestamp(millisecondsSince1970: modifiedAt), userRecordName: modifiedBy, deviceID: modifiedDevice),
+            parent: parent, share: rootShare, shareInfo: shareInfo)
+        return (StoredRecordRow(record: record, fieldsJSON: Array(fields.utf8)), deleted, changeNumber)
+    }
+}

@@ -1,0 +1,82 @@
+import CKModel
+import Foundation
+import PostgresNIO
+
+extension PostgresStorage: UserStorage {
+    public func createUser(_ user: UserAccount) async throws {
+        let roles = try Self.rolesText(user.roles)
+        try await write { transaction in
+            try Self.insisting(unique: "the container \(user.container) already has a user named \(user.name)") {
+                try transaction.execute("""
+                    INSERT INTO users (container_id, user_record_name, name, email_address, discoverable, roles)
+                    VALUES (\(user.container.rawValue), \(user.userRecordName), \(user.name), \(user.emailAddress), \(user.isDiscoverable), \(roles))
+                    """)
+            }
+        }
+    }
+
+    public func user(named name: String, in container: ContainerID) async throws -> UserAccount? {
+        try await read { transaction in
+            try transaction.rows("""
+                SELECT \(unescaped: Self.userColumns) FROM users WHERE container_id = \(container.rawValue) AND name = \(name)
+                """
+            ).first.flatMap(Self.userAccount)
+        }
+    }
+
+    public func user(recordName: String, in container: ContainerID) async throws -> UserAccount? {
+        try await read { transaction in try Self.user(recordName: recordName, in: container, transaction: transaction) }
+    }
+
+    /// The user with this record name, read inside a transaction already open.
+    static func user(recordName: String, in container: ContainerID, transaction: PostgresTransaction) throws -> UserAccount? {
+        try transaction.rows("""
+            SELECT \(unescaped: userColumns) FROM users WHERE container_id = \(container.rawValue) AND user_record_name = \(recordName)
+            """
+        ).first.flatMap(userAccount)
+    }
+
+    public func users(in container: ContainerID) async throws -> [UserAccount] {
+        try await read { transaction in
+            try transaction.rows("""
+                SELECT \(unescaped: Self.userColumns) FROM users WHERE container_id = \(container.rawValue) ORDER BY name COLLATE "C"
+                """
+            ).compactMap(Self.userAccount)
+        }
+    }
+
+    public func setDiscoverable(_ discoverable: Bool, user userRecordName: String, in container: ContainerID) async throws {
+        try await write { transaction in
+            let changed = try transaction.execute("""
+                UPDATE users SET discoverable = \(discoverable) WHERE container_id = \(container.rawValue) AND user_record_name = \(userRecordName)
+                """)
+            guard changed == 1 else { throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)") }
+        }
+    }
+
+    public func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws {
+        let text = try Self.rolesText(roles)
+        try await write { transaction in
+            let changed = try transaction.execute("""
+                UPDATE users SET roles = \(text) WHERE container_id = \(container.rawValue) AND user_record_name = \(userRecordName)
+                """)
+            guard changed == 1 else { throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)") }
+        }
+    }
+
+    private static func rolesText(_ roles: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(roles), as: UTF8.self)
+    }
+
+    /// The columns of a user as `userAccount` reads them.
+    private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"
+
+    /// A user read from the columns `userColumns` names.
+    private static func userAccount(_ row: PostgresRow) throws -> UserAccount? {
+        let (container, recordName, name, email, discoverable, rolesText) = try row.decode((String, String, String, String?, Bool, String).self)
+        guard let container = ContainerID(rawValue: container) else { return nil }
+        let roles = rolesText == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(rolesText.utf8))) ?? []
+        return UserAccount(
+            container: container, userRecordName: recordName, name: name, emailAddress: email, isDiscoverable: discoverable, roles: roles)
+    }
+}

@@ -1,0 +1,119 @@
+import CKModel
+import PostgresNIO
+
+extension PostgresStorage: ZoneStorage {
+    public func zoneExists(_ zone: ZoneKey) async throws -> Bool {
+        try await ZoneListing.exists(zone) { try await read { transaction in try Self.zoneRowID(zone, in: transaction) != nil } }
+    }
+
+    public func zones(in database: ZoneKey.Database) async throws -> [ZoneState] {
+        try await read { transaction in
+            let rows = try transaction.rows("""
+                SELECT id, zone_name, last_change FROM zones
+                WHERE container_id = \(database.container.rawValue) AND environment = \(database.environment.rawValue)
+                    AND database_scope = \(database.scope.rawValue) AND owner_record_name = \(database.ownerRecordName)
+                """)
+            return ZoneListing.listed(
+                try rows.map { row in
+                    let (id, name, lastChange) = try row.decode((Int64, String, Int64).self)
+                    return ZoneState(key: database.zone(name), incarnation: id, lastChange: lastChange)
+                },
+                in: database)
+        }
+    }
+
+    public func createZone(_ zone: ZoneKey) async throws -> ZoneState {
+        try await write { transaction in
+            guard let id = try Self.createZoneRow(zone, in: transaction) else {
+                throw ServerError(.exists, reason: "the zone \(zone.zoneName) already exists")
+            }
+            return ZoneState(key: zone, incarnation: id, lastChange: 0)
+        }
+    }
+
+    public func zoneState(_ zone: ZoneKey) async throws -> ZoneState? {
+        try await read { transaction in try Self.zoneState(zone, in: transaction) }
+    }
+
+    public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
+        -> (state: ZoneState, changes: [RecordChange])?
+    {
+        try await read { transaction in
+            guard let state = try Self.zoneState(zone, in: transaction) else { return nil }
+            guard state.incarnation > 0 else { return (state, []) }
+            let types = recordTypes ?? []
+            let rows = try transaction.rows("""
+                SELECT \(unescaped: Self.recordColumns) FROM records
+                WHERE zone_id = \(state.incarnation) AND change_number > \(changeNumber)
+                    AND (\(recordTypes == nil) OR record_type = ANY(\(types)))
+                ORDER BY change_number LIMIT \(Int64(limit))
+                """)
+            return (state, try rows.map { row in
+                let stored = try Self.storedRow(row)
+                return RecordChange(row: stored.row, isDeleted: stored.deleted, changeNumber: stored.changeNumber)
+            })
+        }
+    }
+
+    public func deleteZone(_ zone: ZoneKey) async throws -> Bool {
+        try await write { transaction in
+            guard let id = try Self.zoneRowID(zone, in: transaction) else { return false }
+            try Self.deleteZoneRow(id, zone, in: transaction)
+            return true
+        }
+    }
+
+    public func zoneChanges(in database: ZoneKey.Database, after change: Int64, limit: Int) async throws -> (lastChange: Int64, zones: [ZoneChange]) {
+        try await read { transaction in
+            let (container, environment, scope, owner) = (
+                database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName
+            )
+            let last = try transaction.rows("""
+                SELECT last_change FROM databases
+                WHERE container_id = \(container) AND environment = \(environment) AND database_scope = \(scope) AND owner_record_name = \(owner)
+                """
+            ).first?.decode(Int64.self) ?? 0
+            let rows = try transaction.rows("""
+                SELECT zone_name, database_change, id, last_change, FALSE AS deleted FROM zones
+                WHERE container_id = \(container) AND environment = \(environment) AND database_scope = \(scope)
+                    AND owner_record_name = \(owner) AND database_change > \(change)
+                UNION ALL
+                SELECT zone_name, database_change, 0, 0, TRUE FROM zone_tombstones
+                WHERE container_id = \(container) AND environment = \(environment) AND database_scope = \(scope)
+                    AND owner_record_name = \(owner) AND database_change > \(change)
+                ORDER BY database_change LIMIT \(Int64(limit))
+                """)
+            return (last, try rows.map { row in
+                let (name, databaseChange, id, lastChange, deleted) = try row.decode((String, Int64, Int64, Int64, Bool).self)
+                return ZoneChange(
+                    state: ZoneState(key: database.zone(name), incarnation: id, lastChange: lastChange), isDeleted: deleted,
+                    databaseChange: databaseChange)
+            })
+        }
+    }
+
+    static func zoneState(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> ZoneState? {
+        let row = try transaction.rows(.zone("SELECT id, last_change FROM zones", zone)).first
+        return ZoneListing.state(
+            try row.map { row in
+                let (id, lastChange) = try row.decode((Int64, Int64).self)
+                return ZoneState(key: zone, incarnation: id, lastChange: lastChange)
+            },
+            of: zone)
+    }
+
+    static func zoneRowID(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> Int64? {
+        try transaction.rows(PostgresQuery.zone("SELECT id FROM zones", zone)).first?.decode(Int64.self)
+    }
+}
+
+extension PostgresQuery {
+    /// `sql`, a statement on `zones`, limited to the row of `zone`; with `lockingRow`, locking it until the commit.
+    static func zone(_ sql: String, _ zone: ZoneKey, lockingRow: Bool = false) -> PostgresQuery {
+        """
+        \(unescaped: sql) WHERE container_id = \(zone.container.rawValue) AND environment = \(zone.environment.rawValue)
+            AND database_scope = \(zone.database.rawValue) AND owner_record_name = \(zone.ownerRecordName) AND zone_name = \(zone.zoneName)
+            \(unescaped: lockingRow ? "FOR UPDATE" : "")
+        """
+    }
+}

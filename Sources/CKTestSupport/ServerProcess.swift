@@ -14,8 +14,14 @@ public struct ServerProcess: Sendable {
 
     /// Starts `ckserver serve --data <data> --port 0` and waits until it says where it listens.
     public static func start(data: String) async throws -> ServerProcess {
+        try await start(storage: ["--data", data])
+    }
+
+    /// Starts `ckserver serve --port 0` with `storage`, the options naming where it keeps its state (`--data`,
+    /// `--postgres`), and waits until it says where it listens.
+    public static func start(storage: [String]) async throws -> ServerProcess {
         let process = try SpawnedProcess(
-            CommandRun.productsDirectory.appendingPathComponent("ckserver"), ["serve", "--data", data, "--port", "0"], piping: [.error])
+            CommandRun.productsDirectory.appendingPathComponent("ckserver"), ["serve", "--port", "0"] + storage, piping: [.error])
         guard let log = process.standardError else { throw SpawnedProcess.Failure(description: "ckserver's standard error is not piped") }
         let (startupLog, port) = try await BlockingCall.run { try readUntilListening(log) }
         let rest = Task { await BlockingCall.run { log.readDataToEndOfFile() } }

@@ -1,3 +1,4 @@
+import CKServer
 import CKTestSupport
 import Foundation
 import Testing
@@ -6,9 +7,12 @@ import Testing
 struct BootstrapCommandTests {
     let party = "iCloud.com.example.Party"
 
-    /// A fresh data folder.
-    private func dataFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-cli-\(UUID().uuidString)").path
+    /// The options of a fresh server state on `engine`: a new data folder, and on PostgreSQL a new schema.
+    private func storage(_ engine: StorageEngine) -> [String] {
+        let folder = ["--data", FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-cli-\(UUID().uuidString)").path]
+        guard case .postgres(let location) = TestStorageEngine.fresh(engine) else { return folder }
+        let url = TestStorageEngine.postgresURL!
+        return folder + ["--postgres", url + (url.contains("?") ? "&" : "?") + "schema=\(location.schema!)"]
     }
 
     private func schemaFixture(_ name: String) -> String {
@@ -20,41 +24,41 @@ struct BootstrapCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }
 
-    @Test("a container is created once, with a clear error the second time")
-    func containerCreate() async throws {
-        let data = dataFolder()
-        let created = try await CommandRun.ckserver(["container", "create", party, "--data", data])
+    @Test("a container is created once, with a clear error the second time", arguments: TestStorageEngine.all)
+    func containerCreate(engine: StorageEngine) async throws {
+        let store = storage(engine)
+        let created = try await CommandRun.ckserver(["container", "create", party] + store)
         #expect(created.status == 0)
         #expect(created.standardOutput == "created container \(party) (development and production)\n")
-        let again = try await CommandRun.ckserver(["container", "create", party, "--data", data])
+        let again = try await CommandRun.ckserver(["container", "create", party] + store)
         #expect(again.status == 2)
         #expect(again.standardError == "ckserver: the container \(party) already exists\n")
-        let bad = try await CommandRun.ckserver(["container", "create", "not a container", "--data", data])
+        let bad = try await CommandRun.ckserver(["container", "create", "not a container"] + store)
         #expect(bad.status != 0)
         #expect(bad.standardError.contains("is not a container identifier"))
     }
 
-    @Test("tokens, users and keys print what clients need, as text and as JSON")
-    func credentials() async throws {
-        let data = dataFolder()
-        _ = try await CommandRun.ckserver(["container", "create", party, "--data", data])
-        let management = try await json(CommandRun.ckserver(["token", "create", "--container", party, "--read-only", "--json", "--data", data]))
+    @Test("tokens, users and keys print what clients need, as text and as JSON", arguments: TestStorageEngine.all)
+    func credentials(engine: StorageEngine) async throws {
+        let store = storage(engine)
+        _ = try await CommandRun.ckserver(["container", "create", party] + store)
+        let management = try await json(CommandRun.ckserver(["token", "create", "--container", party, "--read-only", "--json"] + store))
         #expect((management["token"] as? String)?.hasPrefix("ckm_") == true)
         #expect(management["readOnly"] as? Bool == true)
-        let apiToken = try await CommandRun.ckserver(["api-token", "create", "--container", party, "--data", data])
+        let apiToken = try await CommandRun.ckserver(["api-token", "create", "--container", party] + store)
         #expect(apiToken.standardOutput.count == 65 && apiToken.standardOutput.dropLast().allSatisfy(\.isHexDigit))
-        let user = try await json(CommandRun.ckserver(["user", "create", "--container", party, "mei", "--email", "mei@example.com", "--json", "--data", data]))
+        let user = try await json(CommandRun.ckserver(["user", "create", "--container", party, "mei", "--email", "mei@example.com", "--json"] + store))
         #expect((user["userRecordName"] as? String)?.count == 33)
         #expect(((user["webAuthToken"] as? String)?.count ?? 0) >= 100)
-        let unknownContainer = try await CommandRun.ckserver(["api-token", "create", "--container", "iCloud.other", "--data", data])
+        let unknownContainer = try await CommandRun.ckserver(["api-token", "create", "--container", "iCloud.other"] + store)
         #expect(unknownContainer.status == 2)
         #expect(unknownContainer.standardError == "ckserver: there is no container iCloud.other\n")
     }
 
-    @Test("a public key file gives a 64-hex key ID; anything else is refused")
-    func keys() async throws {
-        let data = dataFolder()
-        _ = try await CommandRun.ckserver(["container", "create", party, "--data", data])
+    @Test("a public key file gives a 64-hex key ID; anything else is refused", arguments: TestStorageEngine.all)
+    func keys(engine: StorageEngine) async throws {
+        let store = storage(engine)
+        _ = try await CommandRun.ckserver(["container", "create", party] + store)
         let pem = """
             -----BEGIN PUBLIC KEY-----
             MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEfUSPJARQyQNVtDs6DDQELvYQzOKo
@@ -62,47 +66,47 @@ struct BootstrapCommandTests {
             -----END PUBLIC KEY-----
             """
         let keyFile = try temporaryFile(pem, named: "public.pem")
-        let added = try await CommandRun.ckserver(["key", "add", "--container", party, "--public-key", keyFile, "--data", data])
+        let added = try await CommandRun.ckserver(["key", "add", "--container", party, "--public-key", keyFile] + store)
         #expect(added.status == 0)
         #expect(added.standardOutput.count == 65 && added.standardOutput.dropLast().allSatisfy(\.isHexDigit))
-        let notAKey = try await CommandRun.ckserver(["key", "add", "--container", party, "--public-key", schemaFixture("apple-empty"), "--data", data])
+        let notAKey = try await CommandRun.ckserver(["key", "add", "--container", party, "--public-key", schemaFixture("apple-empty")] + store)
         #expect(notAKey.status == 2)
         #expect(notAKey.standardError.hasPrefix("ckserver: the file is not an ECDSA P-256 public key"))
     }
 
-    @Test("schema import and deploy: blocked changes are refused with reasons, nothing applied")
-    func schema() async throws {
-        let data = dataFolder()
-        _ = try await CommandRun.ckserver(["container", "create", party, "--data", data])
-        let imported = try await CommandRun.ckserver(["schema", "import", "--container", party, schemaFixture("apple-coins-v1"), "--data", data])
+    @Test("schema import and deploy: blocked changes are refused with reasons, nothing applied", arguments: TestStorageEngine.all)
+    func schema(engine: StorageEngine) async throws {
+        let store = storage(engine)
+        _ = try await CommandRun.ckserver(["container", "create", party] + store)
+        let imported = try await CommandRun.ckserver(["schema", "import", "--container", party, schemaFixture("apple-coins-v1")] + store)
         #expect(imported.status == 0)
         #expect(imported.standardOutput.hasSuffix("imported into \(party) development (3 changes)\n"))
-        let deployed = try await CommandRun.ckserver(["schema", "deploy", "--container", party, "--data", data])
+        let deployed = try await CommandRun.ckserver(["schema", "deploy", "--container", party] + store)
         #expect(deployed.status == 0)
         #expect(deployed.standardOutput.contains("  add record type Coins (4 fields, 3 grants)\n"))
-        let shrink = try await CommandRun.ckserver(["schema", "import", "--container", party, schemaFixture("apple-empty"), "--data", data])
+        let shrink = try await CommandRun.ckserver(["schema", "import", "--container", party, schemaFixture("apple-empty")] + store)
         #expect(shrink.status == 2)
         #expect(shrink.standardError.hasPrefix("ckserver: the schema would lose what production has: remove record type Coins"))
-        let nothing = try await CommandRun.ckserver(["schema", "deploy", "--container", party, "--data", data])
+        let nothing = try await CommandRun.ckserver(["schema", "deploy", "--container", party] + store)
         #expect(nothing.standardOutput == "nothing to deploy: production matches development\n")
         let broken = try temporaryFile("DEFINE SCHEMA RECORD TYPE T (a BADTYPE);")
-        let refused = try await CommandRun.ckserver(["schema", "import", "--container", party, broken, "--data", data])
+        let refused = try await CommandRun.ckserver(["schema", "import", "--container", party, broken] + store)
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("line 1, column 32: found \"BADTYPE\""))
     }
 
-    @Test("custom roles need CREATE ROLE in the schema")
-    func roles() async throws {
-        let data = dataFolder()
-        _ = try await CommandRun.ckserver(["container", "create", party, "--data", data])
-        _ = try await CommandRun.ckserver(["user", "create", "--container", party, "mei", "--data", data])
-        let unknown = try await CommandRun.ckserver(["user", "role", "--container", party, "mei", "--add", "Editor", "--data", data])
+    @Test("custom roles need CREATE ROLE in the schema", arguments: TestStorageEngine.all)
+    func roles(engine: StorageEngine) async throws {
+        let store = storage(engine)
+        _ = try await CommandRun.ckserver(["container", "create", party] + store)
+        _ = try await CommandRun.ckserver(["user", "create", "--container", party, "mei"] + store)
+        let unknown = try await CommandRun.ckserver(["user", "role", "--container", party, "mei", "--add", "Editor"] + store)
         #expect(unknown.status == 2)
         let schema = try temporaryFile("DEFINE SCHEMA CREATE ROLE Editor; RECORD TYPE Note (a STRING, GRANT WRITE TO Editor);")
-        _ = try await CommandRun.ckserver(["schema", "import", "--container", party, schema, "--data", data])
-        let added = try await CommandRun.ckserver(["user", "role", "--container", party, "mei", "--add", "Editor", "--data", data])
+        _ = try await CommandRun.ckserver(["schema", "import", "--container", party, schema] + store)
+        let added = try await CommandRun.ckserver(["user", "role", "--container", party, "mei", "--add", "Editor"] + store)
         #expect(added.standardOutput == "mei roles: Editor\n")
-        let both = try await CommandRun.ckserver(["user", "role", "--container", party, "mei", "--add", "A", "--remove", "B", "--data", data])
+        let both = try await CommandRun.ckserver(["user", "role", "--container", party, "mei", "--add", "A", "--remove", "B"] + store)
         #expect(both.status != 0)
         #expect(both.standardError.contains("exactly one of --add ROLE and --remove ROLE"))
     }

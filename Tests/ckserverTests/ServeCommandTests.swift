@@ -1,3 +1,4 @@
+import CKServer
 import CKTestSupport
 import Foundation
 import Testing
@@ -37,5 +38,23 @@ struct ServeCommandTests {
         let run = try await CommandRun.ckserver(["serve", "--data", data, "--public-url", "ftp://files.example.com"])
         #expect(run.status != 0)
         #expect(run.standardError.contains("--public-url must be an http:// or https:// address"))
+    }
+
+    @Test("serve on PostgreSQL answers over HTTP; a database that cannot be reached stops the start with one line", .enabled(if: TestStorageEngine.postgresURL != nil, "CKSERVER_TEST_POSTGRES names no server"))
+    func serveOnPostgres() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
+        let url = TestStorageEngine.postgresURL! + "?schema=\(TestStorageEngine.freshLocation().schema!)"
+        let storage = ["--data", data, "--postgres", url]
+        #expect(try await CommandRun.ckserver(["container", "create", "iCloud.com.example.Party"] + storage).status == 0)
+        let server = try await ServerProcess.start(storage: storage)
+        let containers = try #require(URL(string: "http://127.0.0.1:\(server.port)/database/1/iCloud.com.example.Party/development/public/users/current"))
+        let (_, response) = try await URLSession.shared.data(from: containers)
+        #expect((response as? HTTPURLResponse)?.statusCode == 401)
+        #expect(await server.stop() == 0)
+
+        let unreachable = try await CommandRun.ckserver(["serve", "--port", "0", "--data", data, "--postgres", "postgres://ckserver@127.0.0.1:\(try TestPorts.closed())/ckserver"])
+        #expect(unreachable.status != 0)
+        let lines = unreachable.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("cannot connect to PostgreSQL at postgres://ckserver@127.0.0.1:") == true, "\(unreachable.standardError)")
     }
 }

@@ -4,22 +4,54 @@ import CKServer
 import CommandLineSupport
 import Foundation
 
-/// `--data DIR`: the folder of the server's database and assets, shared by every command.
+/// Where the server keeps its state, shared by every command: `--data DIR` (its SQLite database and uploaded
+/// files), or `--postgres URL` (also `CKSERVER_POSTGRES`), a PostgreSQL database several servers may share.
 struct DataOptions: ParsableArguments {
-    @Option(name: .customLong("data"), help: ArgumentHelp("The server's data folder (created if missing).", valueName: "dir"))
-    var directory: String
+    @Option(name: .customLong("data"), help: ArgumentHelp(
+        "The server's data folder (created if missing): its SQLite database and uploaded files; with --postgres, the uploaded files only.",
+        valueName: "dir"))
+    var directory: String?
+
+    @Option(name: .customLong("postgres"), help: ArgumentHelp(
+        "Keep the server's state in PostgreSQL, as postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&schema=…] (default: $CKSERVER_POSTGRES).",
+        valueName: "url"))
+    var postgresURL: String?
+
+    /// The PostgreSQL URL given by the option, else by `CKSERVER_POSTGRES`.
+    private var postgres: String? {
+        postgresURL ?? ProcessInfo.processInfo.environment["CKSERVER_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func validate() throws {
+        if directory == nil {
+            throw ValidationError(
+                postgres == nil
+                    ? "name where the server keeps its state: --data DIR, or --postgres URL with --data DIR for its uploaded files"
+                    : "--postgres keeps records in PostgreSQL; name the folder of uploaded files with --data DIR")
+        }
+        if let postgres {
+            do {
+                _ = try PostgresLocation(url: postgres)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
 
     /// The configuration for this data folder.
     var configuration: ServerConfiguration {
-        ServerConfiguration(dataDirectory: URL(fileURLWithPath: directory, isDirectory: true))
+        ServerConfiguration(dataDirectory: URL(fileURLWithPath: directory ?? ".", isDirectory: true))
     }
 
-    /// Opens the folder's database, creating both when they do not exist.
+    /// Opens the storage (creating the folder, or the PostgreSQL tables, when they do not exist).
     func openStorage() async throws -> any ServerStorage {
         do {
-            return try await StorageEngine.sqlite.open(configuration)
+            guard let postgres else { return try await StorageEngine.sqlite.open(configuration) }
+            return try await StorageEngine.postgres(try PostgresLocation(url: postgres)).open(configuration)
+        } catch let error as PostgresStorageError {
+            throw CommandFailure("\(error)")
         } catch {
-            throw CommandFailure("cannot open the data folder \(directory): \(error)")
+            throw CommandFailure("cannot open the data folder \(directory ?? "."): \(error)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CKModel
+import Foundation
 import Logging
 import NIOPosix
 import PostgresNIO
@@ -148,8 +149,16 @@ public final class PostgresStorage: ServerStorage, Sendable {
     static func reason(of error: any Error) -> String {
         guard let error = error as? PSQLError else { return "\(error)" }
         if let message = error.serverInfo?[.message] { return message }
-        if let underlying = error.underlying { return "\(underlying)" }
-        return "\(error.code)"
+        guard let underlying = error.underlying else {
+            return error.code == .serverClosedConnection
+                ? "the connection closed before a PostgreSQL server answered" : "\(error.code)"
+        }
+        let described = String(describing: underlying)
+        if described.contains("Connection refused") { return "connection refused (is PostgreSQL listening there?)" }
+        if described.localizedCaseInsensitiveContains("timeout") || described.localizedCaseInsensitiveContains("timed out") {
+            return "no answer within \(PostgresLocation.connectTimeout.components.seconds) seconds"
+        }
+        return described
     }
 }
 

@@ -4,9 +4,9 @@ import Glibc
 #endif
 
 /// Loopback ports for tests about servers that are not there.
-enum TestPorts {
+public enum TestPorts {
     /// A port nothing listens on: one the system just handed out and took back.
-    static func closed() throws -> Int {
+    public static func closed() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         defer { close(descriptor) }

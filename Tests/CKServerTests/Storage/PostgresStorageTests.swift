@@ -1,4 +1,5 @@
 @testable import CKServer
+import CKModel
 import CKTestSupport
 import Foundation
 import Testing
@@ -46,6 +47,38 @@ struct PostgresStorageTests {
         let error = await #expect(throws: PostgresStorageError.self) { try await PostgresStorage.open(location) }
         #expect(error == .newerDatabase(found: newer, known: PostgresStorage.migrations.count))
         #expect(error?.description.contains("run a newer ckserver") == true)
+    }
+
+    @Test("a database that goes away is answered TRY_AGAIN_LATER within seconds, and the server works again once it is back")
+    func outage() async throws {
+        let cluster = try await ThrowawayPostgres.start()
+        do {
+            let storage = try await PostgresStorage.open(PostgresLocation(url: cluster.url))
+            let party = ContainerID(rawValue: "iCloud.com.example.Party")!
+            _ = try await ContainerService(storage: storage).create(party)
+            try await cluster.stop()
+            let clock = ContinuousClock()
+            let start = clock.now
+            for _ in 0..<2 {
+                let error = await #expect(throws: ServerError.self) { try await storage.containers() }
+                #expect(error?.serverErrorCode == .tryAgainLater && error?.retryAfter != nil)
+            }
+            #expect(clock.now - start < .seconds(10))
+
+            try await cluster.resume()
+            var containers: [ContainerInfo]?
+            let deadline = clock.now + .seconds(30)
+            while containers == nil, clock.now < deadline {
+                containers = try? await storage.containers()
+                if containers == nil { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(containers?.map(\.id) == [party], "the server still fails \(clock.now - start) after the database came back")
+            await storage.close()
+        } catch {
+            try await cluster.remove()
+            throw error
+        }
+        try await cluster.remove()
     }
 
     @Test("a statement refused inside a transaction rolls back what the transaction wrote")

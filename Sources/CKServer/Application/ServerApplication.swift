@@ -40,6 +40,7 @@ public func buildApplication(
     return Application(
         router: router, server: .http1(configuration: connectionConfiguration(services.configuration.limits)),
         configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
+        services: [QueuedNotificationListener(storage: services.storage, bell: services.courierBell)],
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)
 }
 

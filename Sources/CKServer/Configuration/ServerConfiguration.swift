@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var rotatedTokenGracePeriod: Duration
     /// How long a `webcourierURL` request waits for a notification before answering with an empty body.
     public var courierWait: Duration
+    /// How often a waiting `webcourierURL` request reads its queue again, for notifications no wake-up announced
+    /// (queued by another server sharing an SQLite folder, or while a PostgreSQL listener was reconnecting).
+    public var courierRecheck: Duration = .seconds(1)
     /// How long a push token lives without being created, registered or polled: 7 days unless set.
     public var pushTokenIdleLifetime: Duration = .seconds(7 * 24 * 3600)
     /// The largest asset file accepted, in bytes.

@@ -12,10 +12,6 @@ import ServiceLifecycle
 /// the oldest are dropped, coalesced into the oldest kept, which says so (`ck.p`: pruned) as CloudKit does. A
 /// token nobody has created, registered or polled for `pushTokenIdleLifetime` is forgotten with its queue.
 public struct NotificationService: Sendable {
-    /// How long a waiting courier request goes without looking at the queue, for notifications queued by
-    /// another process on the same data folder.
-    static let courierRecheck: Duration = .seconds(1)
-
     let storage: any ServerStorage
     let configuration: ServerConfiguration
     let bell: CourierBell
@@ -76,7 +72,7 @@ public struct NotificationService: Sendable {
                 }
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero, !Task.isShuttingDownGracefully, !Task.isCancelled else { return nil }
-                await bell.wait(for: token, upTo: min(remaining, Self.courierRecheck))
+                await bell.wait(for: token, upTo: min(remaining, configuration.courierRecheck))
             }
         } onGracefulShutdown: { [bell] in
             bell.ring([token])

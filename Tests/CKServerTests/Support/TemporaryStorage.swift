@@ -12,10 +12,15 @@ struct TemporaryStorage {
     /// Every engine the storage suites run on: each must pass them alike.
     static var engines: [StorageEngine] { TestStorageEngine.all }
 
-    init(engine: StorageEngine = TestStorageEngine.default, courierWait: Duration = .milliseconds(300), maximumAssetSize: Int = 1024 * 1024) async throws {
+    init(
+        engine: StorageEngine = TestStorageEngine.default, courierWait: Duration = .milliseconds(300), courierRecheck: Duration = .seconds(1),
+        maximumAssetSize: Int = 1024 * 1024
+    ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        configuration = ServerConfiguration(dataDirectory: folder, courierWait: courierWait, maximumAssetSize: maximumAssetSize)
+        var configuration = ServerConfiguration(dataDirectory: folder, courierWait: courierWait, maximumAssetSize: maximumAssetSize)
+        configuration.courierRecheck = courierRecheck
+        self.configuration = configuration
         self.engine = TestStorageEngine.fresh(engine)
         storage = try await self.engine.open(configuration)
     }

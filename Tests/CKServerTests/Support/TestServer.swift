@@ -1,5 +1,6 @@
 import CKModel
 import CKServer
+import CKTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -15,8 +16,9 @@ struct TestServer {
     let user: UserAccount
     let webAuthToken: String
 
-    init() async throws {
-        temporary = try await TemporaryStorage()
+    /// A server on `engine`, whose couriers wait `courierWait` and read their queue every `courierRecheck`.
+    init(engine: StorageEngine = TestStorageEngine.default, courierWait: Duration = .milliseconds(300), courierRecheck: Duration = .seconds(1)) async throws {
+        temporary = try await TemporaryStorage(engine: engine, courierWait: courierWait, courierRecheck: courierRecheck)
         try await ContainerService(storage: temporary.storage).create(container)
         let credentials = CredentialService(storage: temporary.storage, configuration: temporary.configuration)
         apiToken = try await credentials.createAPIToken(container: container)

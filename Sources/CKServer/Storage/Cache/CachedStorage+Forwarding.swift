@@ -200,6 +200,10 @@ extension CachedStorage {
         try await storage.markPushTokenSeen(token, now: now, seenSince: date)
     }
 
+    public func listenForQueuedNotifications(_ wake: @escaping @Sendable (String) -> Void) async throws {
+        try await storage.listenForQueuedNotifications(wake)
+    }
+
     public func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws {
         try await storage.createUploadSlot(slot, for: origin, expiresAt: expiresAt)
     }

@@ -25,4 +25,10 @@ public protocol NotificationStorage: Sendable {
 
     /// Marks a push token seen at `now` if it exists and was seen since `date`; `false` when it does not or was not.
     func markPushTokenSeen(_ token: String, now: Date, seenSince date: Date) async throws -> Bool
+
+    /// Calls `wake` with the push token of every notification queued from now on by any server sharing the
+    /// storage, until the calling task is cancelled, so that a courier waiting on this server answers at once.
+    /// Returns at once for an engine whose servers share no such channel (SQLite): their couriers read the queue
+    /// again every `courierRecheck`.
+    func listenForQueuedNotifications(_ wake: @escaping @Sendable (String) -> Void) async throws
 }

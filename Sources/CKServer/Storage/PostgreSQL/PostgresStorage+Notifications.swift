@@ -48,6 +48,10 @@ extension PostgresStorage: NotificationStorage {
             for notification in notifications {
                 try transaction.execute("INSERT INTO notifications (token, payload) VALUES (\(notification.token), \(notification.payload))")
             }
+            // Sent at the commit, to every server listening: a wake-up only, the queue above stays the truth.
+            for token in Set(notifications.map(\.token)) {
+                try transaction.execute("SELECT pg_notify(\(Self.queueChannel), \(token))")
+            }
             for token in Set(notifications.map(\.token)) {
                 let kept = try transaction.rows("SELECT id FROM notifications WHERE token = \(token) ORDER BY id DESC LIMIT \(Int64(limit))")
                     .map { try $0.decode(Int64.self) }
@@ -76,6 +80,34 @@ extension PostgresStorage: NotificationStorage {
             try transaction.execute("""
                 UPDATE push_tokens SET last_seen = \(now.timeIntervalSince1970) WHERE token = \(token) AND last_seen >= \(date.timeIntervalSince1970)
                 """) == 1
+        }
+    }
+
+    /// The channel `enqueueNotifications` notifies with the push token of each queue it adds to.
+    static let queueChannel = "ckserver_notifications_queued"
+
+    /// Listens on a connection of its own (a listening connection cannot go back to the pool), connecting again
+    /// a second after it breaks; a notification sent while nobody listened is lost, which the couriers' recheck
+    /// of the queue covers.
+    public func listenForQueuedNotifications(_ wake: @escaping @Sendable (String) -> Void) async throws {
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 1, logger: logger)
+                do {
+                    try await connection.listen(on: Self.queueChannel) { notifications in
+                        for try await notification in notifications {
+                            wake(notification.payload)
+                        }
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch where !Task.isCancelled {
+                logger.warning("listening for queued notifications failed, again in a second: \(Self.reason(of: error))")
+                try? await Task.sleep(for: .seconds(1))
+            }
         }
     }
 }

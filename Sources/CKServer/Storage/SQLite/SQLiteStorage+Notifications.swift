@@ -78,4 +78,7 @@ extension SQLiteStorage {
             return db.changesCount == 1
         }
     }
+
+    /// Servers sharing an SQLite folder share no channel: their couriers read the queue again every `courierRecheck`.
+    public func listenForQueuedNotifications(_ wake: @escaping @Sendable (String) -> Void) async throws {}
 }

@@ -7,12 +7,13 @@ import Testing
 struct BootstrapCommandTests {
     let party = "iCloud.com.example.Party"
 
-    /// The options of a fresh server state on `engine`: a new data folder, and on PostgreSQL a new schema.
+    /// The options of a fresh server state on `engine`: a new data folder, or a new PostgreSQL schema.
     private func storage(_ engine: StorageEngine) -> [String] {
-        let folder = ["--data", FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-cli-\(UUID().uuidString)").path]
-        guard case .postgres(let location) = TestStorageEngine.fresh(engine) else { return folder }
+        guard case .postgres(let location) = TestStorageEngine.fresh(engine) else {
+            return ["--data", FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-cli-\(UUID().uuidString)").path]
+        }
         let url = TestStorageEngine.postgresURL!
-        return folder + ["--postgres", url + (url.contains("?") ? "&" : "?") + "schema=\(location.schema!)"]
+        return ["--postgres", url + (url.contains("?") ? "&" : "?") + "schema=\(location.schema!)"]
     }
 
     private func schemaFixture(_ name: String) -> String {

@@ -40,11 +40,10 @@ struct ServeCommandTests {
         #expect(run.standardError.contains("--public-url must be an http:// or https:// address"))
     }
 
-    @Test("serve on PostgreSQL answers over HTTP; a database that cannot be reached stops the start with one line", .enabled(if: TestStorageEngine.postgresURL != nil, "CKSERVER_TEST_POSTGRES names no server"))
+    @Test("serve on PostgreSQL needs no data folder and answers over HTTP; a database that cannot be reached stops the start with one line", .enabled(if: TestStorageEngine.postgresURL != nil, "CKSERVER_TEST_POSTGRES names no server"))
     func serveOnPostgres() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-serve-\(UUID().uuidString)").path
         let url = TestStorageEngine.postgresURL! + "?schema=\(TestStorageEngine.freshLocation().schema!)"
-        let storage = ["--data", data, "--postgres", url]
+        let storage = ["--postgres", url]
         #expect(try await CommandRun.ckserver(["container", "create", "iCloud.com.example.Party"] + storage).status == 0)
         let server = try await ServerProcess.start(storage: storage)
         let containers = try #require(URL(string: "http://127.0.0.1:\(server.port)/database/1/iCloud.com.example.Party/development/public/users/current"))
@@ -52,7 +51,7 @@ struct ServeCommandTests {
         #expect((response as? HTTPURLResponse)?.statusCode == 401)
         #expect(await server.stop() == 0)
 
-        let unreachable = try await CommandRun.ckserver(["serve", "--port", "0", "--data", data, "--postgres", "postgres://ckserver@127.0.0.1:\(try TestPorts.closed())/ckserver"])
+        let unreachable = try await CommandRun.ckserver(["serve", "--port", "0", "--postgres", "postgres://ckserver@127.0.0.1:\(try TestPorts.closed())/ckserver"])
         #expect(unreachable.status != 0)
         let lines = unreachable.standardError.split(separator: "\n")
         #expect(lines.count == 1 && lines.first?.contains("cannot connect to PostgreSQL at postgres://ckserver@127.0.0.1:") == true, "\(unreachable.standardError)")

@@ -7,7 +7,9 @@ struct QueuedNotificationListener: Service {
     let bell: CourierBell
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        // Listening ends only when the server stops (an engine's listener reconnects by itself), which ends it with
+        // a cancellation: nothing to report.
+        try? await cancelWhenGracefulShutdown {
             try await storage.listenForQueuedNotifications { [bell] token in bell.ring([token]) }
         }
         // An engine without a channel returns at once: the service stays until the server stops, since a service

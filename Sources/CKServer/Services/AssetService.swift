@@ -84,13 +84,8 @@ public struct AssetService: Sendable {
         }
         let digest = Array(SHA256.hash(data: bytes))
         let checksum = SecretGenerator.hex(digest)
-        let file = configuration.assetsDirectory.appendingPathComponent(checksum)
-        if !FileManager.default.fileExists(atPath: file.path) {
-            try FileManager.default.createDirectory(at: configuration.assetsDirectory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: file, options: .atomic)
-        }
         let receipt = SecretGenerator.hex(SecretGenerator.randomBytes(16))
-        try await storage.insertAsset(receipt: receipt, checksum: checksum, size: Int64(bytes.count), origin: origin, at: Date())
+        try await storage.insertAsset(receipt: receipt, contents: bytes, checksum: checksum, origin: origin, at: Date())
         let fileChecksum = Data(digest).base64EncodedString()
         return AssetsUpload.Receipt(singleFile: Asset(
             fileChecksum: fileChecksum, size: Int64(bytes.count), referenceChecksum: fileChecksum,
@@ -100,7 +95,7 @@ public struct AssetService: Sendable {
     /// The bytes of the file uploaded under `receipt` to `container`, for a `downloadURL`.
     public func download(receipt: String, container: ContainerID) async throws -> Data {
         guard let file = try await storage.assets(withReceipts: [receipt], in: container)[receipt],
-            let data = try? Data(contentsOf: configuration.assetsDirectory.appendingPathComponent(file.checksum))
+            let data = try await storage.fileContents(checksum: file.checksum)
         else {
             throw ServerError(.notFound, reason: "there is no such asset")
         }
@@ -140,9 +135,7 @@ public struct AssetService: Sendable {
     /// Removes the uploads no record holds that a record held once or that are older than the upload window, and
     /// their files.
     public func collectGarbage(now: Date = Date()) async throws {
-        for checksum in try await storage.collectUnreferencedAssets(uploadedBefore: now.addingTimeInterval(-Self.uploadWindow)) {
-            try? FileManager.default.removeItem(at: configuration.assetsDirectory.appendingPathComponent(checksum))
-        }
+        try await storage.collectUnreferencedAssets(uploadedBefore: now.addingTimeInterval(-Self.uploadWindow))
     }
 
     /// An ASSET value as a fetch returns it: its checksum, size and where to download it (by its receipt, a

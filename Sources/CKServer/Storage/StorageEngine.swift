@@ -9,12 +9,12 @@ public enum StorageEngine: Sendable, Equatable {
     case postgres(PostgresLocation)
 
     /// Opens the engine, its tables brought up to date: SQLite in the data folder of `configuration` (created
-    /// when it does not exist), PostgreSQL at its location.
+    /// when it does not exist), its uploaded files beside it; PostgreSQL at its location, files included.
     public func open(_ configuration: ServerConfiguration) async throws -> any ServerStorage {
-        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         switch self {
         case .sqlite:
-            return try SQLiteStorage(path: configuration.databaseURL.path)
+            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+            return try SQLiteStorage(path: configuration.databaseURL.path, filesDirectory: configuration.assetsDirectory)
         case .postgres(let location):
             return try await PostgresStorage.open(location)
         }

@@ -5,10 +5,11 @@ import CommandLineSupport
 import Foundation
 
 /// Where the server keeps its state, shared by every command: `--data DIR` (its SQLite database and uploaded
-/// files), or `--postgres URL` (also `CKSERVER_POSTGRES`), a PostgreSQL database several servers may share.
+/// files), or `--postgres URL` (also `CKSERVER_POSTGRES`), a PostgreSQL database several servers may share,
+/// uploaded files included.
 struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: ArgumentHelp(
-        "The server's data folder (created if missing): its SQLite database and uploaded files; with --postgres, the uploaded files only.",
+        "The server's data folder (created if missing): its SQLite database and uploaded files.",
         valueName: "dir"))
     var directory: String?
 
@@ -23,11 +24,11 @@ struct DataOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if directory == nil {
-            throw ValidationError(
-                postgres == nil
-                    ? "name where the server keeps its state: --data DIR, or --postgres URL with --data DIR for its uploaded files"
-                    : "--postgres keeps records in PostgreSQL; name the folder of uploaded files with --data DIR")
+        if directory == nil, postgres == nil {
+            throw ValidationError("name where the server keeps its state: --data DIR (SQLite), or --postgres URL")
+        }
+        if directory != nil, postgres != nil {
+            throw ValidationError("--data and --postgres name two places for the server's state: give one")
         }
         if let postgres {
             do {
@@ -38,7 +39,7 @@ struct DataOptions: ParsableArguments {
         }
     }
 
-    /// The configuration for this data folder.
+    /// The configuration for this data folder (unused on PostgreSQL, which keeps everything).
     var configuration: ServerConfiguration {
         ServerConfiguration(dataDirectory: URL(fileURLWithPath: directory ?? ".", isDirectory: true))
     }

@@ -63,13 +63,16 @@ struct AssetsRoutesTests {
             let checksum = try #require((try uploaded.json["singleFile"] as? [String: Any])?["fileChecksum"] as? String)
             let receipt = try #require((try uploaded.json["singleFile"] as? [String: Any])?["receipt"] as? String)
             let hex = Data(base64Encoded: checksum)!.map { String(format: "%02x", $0) }.joined()
-            let file = server.temporary.configuration.assetsDirectory.appendingPathComponent(hex)
-            #expect(FileManager.default.fileExists(atPath: file.path))
-            let assets = AssetService(storage: server.temporary.storage, configuration: server.temporary.configuration)
+            let storage = server.temporary.storage
+            #expect(try await storage.fileContents(checksum: hex) == Data("orphan".utf8))
+            let assets = AssetService(storage: storage, configuration: server.temporary.configuration)
             try await assets.collectGarbage()
-            #expect(FileManager.default.fileExists(atPath: file.path))
+            #expect(try await storage.fileContents(checksum: hex) != nil)
             try await assets.collectGarbage(now: Date().addingTimeInterval(16 * 60))
-            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(try await storage.fileContents(checksum: hex) == nil)
+            if case .sqlite = server.temporary.engine {
+                #expect(!FileManager.default.fileExists(atPath: server.temporary.configuration.assetsDirectory.appendingPathComponent(hex).path))
+            }
             #expect(try await client.execute(uri: "/assets/download/\(server.container)/\(receipt)", method: .get).status == .notFound)
             let world = try await server.post(client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: .world)
             #expect(world.status.code == 421)

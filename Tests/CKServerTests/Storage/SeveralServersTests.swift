@@ -2,6 +2,8 @@ import CKModel
 import CKServer
 import CKTestSupport
 import Foundation
+import HummingbirdTesting
+import NIOCore
 import Testing
 
 /// What only servers sharing a PostgreSQL database have: a channel between them.
@@ -28,6 +30,22 @@ struct SeveralServersTests {
             let notification = try await polled
             #expect(((notification?["ck"] as? [String: Any])?["fet"] as? [String: Any])?["sid"] as? String == "notes")
             #expect(clock.now - start < .seconds(15), "the courier answered only when its wait ended")
+        }
+    }
+
+    @Test("a file uploaded through one server downloads through another: files live in the database, not a server's folder")
+    func assetAcrossServers() async throws {
+        let server = try await TestServer(engine: .postgres(TestStorageEngine.freshLocation()))
+        let me = TestCredentials.user(server.webAuthToken)
+        try await server.liveTwice(changingThroughAnotherServer: true) { answering, changing in
+            let tokens = try await server.post(changing, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: me)
+                .json["tokens"] as? [[String: Any]]
+            let url = try #require(tokens?.first?["url"] as? String)
+            let uploaded = try await changing.execute(uri: try #require(URL(string: url)).path, method: .post, body: ByteBuffer(string: "cake"))
+            let receipt = try #require((try uploaded.json["singleFile"] as? [String: Any])?["receipt"] as? String)
+            let downloaded = try await answering.execute(uri: "/assets/download/\(server.container)/\(receipt)", method: .get)
+            #expect(downloaded.status == .ok)
+            #expect(String(buffer: downloaded.body) == "cake")
         }
     }
 }

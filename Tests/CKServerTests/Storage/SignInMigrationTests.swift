@@ -27,7 +27,7 @@ struct SignInMigrationTests {
             // Sign-in "alone": never rotated.
             try db.execute(sql: insert, arguments: ["alone", now + 86_400, nil, nil])
         }
-        let storage = try SQLiteStorage(writer: queue)
+        let storage = try SQLiteStorage(writer: queue, filesDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)"))
         let at = Date()
         let current = try #require(try await storage.webAuthToken(presentedHash: "current", now: at))
         #expect(current.sealedSuccessor == nil)

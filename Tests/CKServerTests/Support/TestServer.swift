@@ -40,14 +40,20 @@ struct TestServer {
         }
     }
 
-    /// Runs `body` against two servers listening on free loopback ports, on the same data folder with storage opened
-    /// by each and memory of its own: two instances sharing one database. `body` gets the server that answers and
+    /// Runs `body` against two servers listening on free loopback ports, on the same data folder (on PostgreSQL, the
+    /// same database and folders of their own) with storage opened by each and memory of its own: two instances
+    /// sharing one database. `body` gets the server that answers and
     /// the one to make changes through: the other server with `changingThroughAnotherServer`, else the same one.
     func liveTwice<Value: Sendable>(
         changingThroughAnotherServer another: Bool,
         _ body: @Sendable (_ answering: any TestClientProtocol, _ changing: any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        let other = ServerServices(storage: try await temporary.reopened(), configuration: temporary.configuration)
+        var configuration = temporary.configuration
+        if case .postgres = temporary.engine {
+            // Servers on PostgreSQL share the database only: each has a folder of its own, as on machines of their own.
+            configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
+        }
+        let other = ServerServices(storage: try await temporary.reopened(), configuration: configuration)
         return try await live { first in
             guard #available(macOS 15.0, *) else {
                 return try await buildApplication(services: other, port: 0).test(.live) { try await body(first, another ? $0 : first) }

@@ -212,8 +212,12 @@ extension CachedStorage {
         try await storage.takeUploadSlot(slot, now: now)
     }
 
-    public func insertAsset(receipt: String, checksum: String, size: Int64, origin: UploadOrigin, at date: Date) async throws {
-        try await storage.insertAsset(receipt: receipt, checksum: checksum, size: size, origin: origin, at: date)
+    public func insertAsset(receipt: String, contents: [UInt8], checksum: String, origin: UploadOrigin, at date: Date) async throws {
+        try await storage.insertAsset(receipt: receipt, contents: contents, checksum: checksum, origin: origin, at: date)
+    }
+
+    public func fileContents(checksum: String) async throws -> Data? {
+        try await storage.fileContents(checksum: checksum)
     }
 
     public func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile] {

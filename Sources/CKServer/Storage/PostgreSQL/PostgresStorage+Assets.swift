@@ -26,13 +26,29 @@ extension PostgresStorage: AssetStorage {
         }
     }
 
-    public func insertAsset(receipt: String, checksum: String, size: Int64, origin: UploadOrigin, at date: Date) async throws {
+    /// Keeps the contents and the upload in one transaction, the contents' row locked until the commit, so that a
+    /// collection running at once on another server either finishes first (and the contents are written again)
+    /// or sees this upload and keeps them.
+    public func insertAsset(receipt: String, contents: [UInt8], checksum: String, origin: UploadOrigin, at date: Date) async throws {
         try await write { transaction in
+            let kept = try !transaction.rows("SELECT 1 FROM asset_files WHERE checksum = \(checksum) FOR UPDATE").isEmpty
+            if !kept {
+                try transaction.execute("""
+                    INSERT INTO asset_files (checksum, contents) VALUES (\(checksum), \(ByteBuffer(bytes: contents)))
+                    ON CONFLICT (checksum) DO UPDATE SET checksum = excluded.checksum
+                    """)
+            }
             try transaction.execute("""
                 INSERT INTO assets (receipt, container_id, environment, database, uploader, checksum, size, uploaded_at)
                 VALUES (\(receipt), \(origin.container.rawValue), \(origin.environment.rawValue), \(origin.database.rawValue),
-                    \(origin.uploader), \(checksum), \(size), \(date.timeIntervalSince1970))
+                    \(origin.uploader), \(checksum), \(Int64(contents.count)), \(date.timeIntervalSince1970))
                 """)
+        }
+    }
+
+    public func fileContents(checksum: String) async throws -> Data? {
+        try await read { transaction in
+            try transaction.rows("SELECT contents FROM asset_files WHERE checksum = \(checksum)").first?.decode(Data.self)
         }
     }
 
@@ -54,16 +70,23 @@ extension PostgresStorage: AssetStorage {
 
     public func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String] {
         try await write { transaction in
-            let collected = try transaction.rows("""
+            let uploads = try transaction.rows("""
                 DELETE FROM assets
                 WHERE (uploaded_at < \(date.timeIntervalSince1970) OR was_held)
                     AND NOT EXISTS (SELECT 1 FROM record_assets r WHERE r.receipt = assets.receipt)
                 RETURNING checksum
                 """
             ).map { try $0.decode(String.self) }
-            let checksums = Array(Set(collected))
-            let used = Set(try transaction.rows("SELECT DISTINCT checksum FROM assets WHERE checksum = ANY(\(checksums))").map { try $0.decode(String.self) })
-            return checksums.filter { !used.contains($0) }.sorted()
+            let candidates = Array(Set(uploads))
+            // Locked first, then checked by a statement of its own, which sees the uploads committed while it waited
+            // for a lock: contents an upload on another server is keeping are never taken.
+            try transaction.execute("SELECT 1 FROM asset_files WHERE checksum = ANY(\(candidates)) FOR UPDATE")
+            return try transaction.rows("""
+                DELETE FROM asset_files
+                WHERE checksum = ANY(\(candidates)) AND NOT EXISTS (SELECT 1 FROM assets a WHERE a.checksum = asset_files.checksum)
+                RETURNING checksum
+                """
+            ).map { try $0.decode(String.self) }.sorted()
         }
     }
 

@@ -217,6 +217,10 @@ extension PostgresStorage {
                 was_held BOOLEAN NOT NULL DEFAULT FALSE
             );
             CREATE INDEX assets_by_checksum ON assets (checksum);
+            CREATE TABLE asset_files (
+                checksum TEXT PRIMARY KEY,
+                contents BYTEA NOT NULL
+            );
             CREATE TABLE record_assets (
                 zone_id BIGINT NOT NULL REFERENCES zones(id) ON DELETE CASCADE,
                 record_name TEXT COLLATE "C" NOT NULL,

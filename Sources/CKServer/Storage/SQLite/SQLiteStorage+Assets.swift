@@ -23,7 +23,14 @@ extension SQLiteStorage {
         }
     }
 
-    public func insertAsset(receipt: String, checksum: String, size: Int64, origin: UploadOrigin, at date: Date) async throws {
+    /// Writes the contents to their file first (once per checksum), then the upload's row.
+    public func insertAsset(receipt: String, contents: [UInt8], checksum: String, origin: UploadOrigin, at date: Date) async throws {
+        let file = filesDirectory.appendingPathComponent(checksum)
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
+            try Data(contents).write(to: file, options: .atomic)
+        }
+        let size = Int64(contents.count)
         try await writer.write { db in
             try db.execute(
                 sql: """
@@ -59,8 +66,13 @@ extension SQLiteStorage {
         }
     }
 
+    public func fileContents(checksum: String) async throws -> Data? {
+        try? Data(contentsOf: filesDirectory.appendingPathComponent(checksum))
+    }
+
+    /// Removes the files of the contents no upload uses any more once their rows are gone.
     public func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String] {
-        try await writer.write { db in
+        let orphans = try await writer.write { db in
             let unreferenced = try Row.fetchAll(
                 db,
                 sql: """
@@ -78,5 +90,9 @@ extension SQLiteStorage {
             }
             return orphans
         }
+        for checksum in orphans {
+            try? FileManager.default.removeItem(at: filesDirectory.appendingPathComponent(checksum))
+        }
+        return orphans
     }
 }

@@ -11,10 +11,13 @@ import GRDB
 /// The SQL is kept to what PostgreSQL also accepts, so the second engine can reuse it.
 public struct SQLiteStorage: ServerStorage {
     let writer: any DatabaseWriter
+    /// The folder of uploaded files' contents, one file per checksum.
+    let filesDirectory: URL
     let storedSchemas = StoredSchemas()
 
-    /// Opens (creating if needed) the database file and brings its tables up to date.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the database file and brings its tables up to date; uploaded files' contents
+    /// go in `filesDirectory` (by default `assets/` beside the database).
+    public init(path: String, filesDirectory: URL? = nil) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         let checkpointer = WALCheckpointer(path: path)
@@ -24,12 +27,14 @@ public struct SQLiteStorage: ServerStorage {
                 checkpointer.takeOver(db)
             }
         }
-        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+        let files = filesDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("assets", isDirectory: true)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration), filesDirectory: files)
     }
 
     /// Uses an open database (an in-memory `DatabaseQueue` in tests) after running the migrations.
-    init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter, filesDirectory: URL) throws {
         self.writer = writer
+        self.filesDirectory = filesDirectory
         try Self.migrator.migrate(writer)
     }
 

@@ -180,4 +180,68 @@ struct SeveralInstancesTests {
         let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         return data.isEmpty ? nil : String(decoding: data, as: UTF8.self)
     }
+
+    @Test(
+        "behind nginx configured as docs/ckserver.md says, a client's requests spread over the three instances and all work",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "nginx is not installed"))
+    func behindNginx() async throws {
+        let setup = try await setUp()
+        let front = try TestPorts.closed()
+        var servers: [ServerProcess] = []
+        for _ in 0..<3 {
+            servers.append(try await ServerProcess.start(storage: setup.storage + ["--public-url", "http://127.0.0.1:\(front)"]))
+        }
+        defer { for server in servers where server.process.isRunning { server.process.signal(SIGKILL) } }
+        let nginx = try NginxProcess(configuration: try documentedConfiguration(listening: front, upstream: servers.map(\.port)))
+        do {
+            try await throughNginx(front, setup)
+        } catch {
+            await nginx.stop()
+            throw error
+        }
+        await nginx.stop()
+        var answered: [Int] = []
+        for server in servers {
+            #expect(await server.stop() == 0)
+            answered.append(await server.logAfterStartup().components(separatedBy: "/records/modify 200").count - 1)
+        }
+        #expect(answered.reduce(0, +) == 12 && answered.allSatisfy { $0 > 0 }, "saves answered by each instance: \(answered)")
+    }
+
+    /// A client's requests through nginx at `front`: a zone, twelve saves, a file uploaded and downloaded.
+    private func throughNginx(_ front: Int, _ setup: Setup) async throws {
+        try await NginxProcess.waitUntilListening(on: front)
+        let port = String(front)
+
+        _ = try await post(port, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Box"}}}]}"#, setup)
+        for index in 0..<12 {
+            let saved = records(try await post(port, "records/modify", create(["n\(index)"]), setup))
+            #expect(saved.count == 1 && saved.first?["serverErrorCode"] == nil, "\(saved)")
+        }
+        let tokens = try await post(port, "assets/upload", #"{"tokens":[{"recordType":"Note","fieldName":"photo"}]}"#, setup)?["tokens"] as? [[String: Any]]
+        let handedOut = try #require(tokens?.first?["url"] as? String)
+        let uploadURL = try #require(URL(string: handedOut))
+        #expect(uploadURL.port == front, "the upload URL names the address clients use: \(uploadURL)")
+        var upload = URLRequest(url: uploadURL)
+        upload.httpMethod = "POST"
+        upload.httpBody = Data("cake".utf8)
+        let receipt = try JSONSerialization.jsonObject(with: try await URLSession.shared.data(for: upload).0) as? [String: Any]
+        let saved = try #require((receipt?["singleFile"] as? [String: Any])?["receipt"] as? String)
+        let download = URL(string: "http://127.0.0.1:\(front)/assets/download/\(container)/\(saved)")!
+        #expect(String(decoding: try await URLSession.shared.data(from: download).0, as: UTF8.self) == "cake")
+    }
+
+    /// The nginx configuration docs/ckserver.md gives, with its ports replaced by the test's.
+    private func documentedConfiguration(listening front: Int, upstream ports: [String]) throws -> String {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/ckserver.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "```nginx\n"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        var block = String(text[start.upperBound..<end.lowerBound])
+        for (documented, port) in zip(["8081", "8082", "8083"], ports) {
+            block = block.replacingOccurrences(of: "127.0.0.1:\(documented);", with: "127.0.0.1:\(port);")
+        }
+        return block.replacingOccurrences(of: "listen 127.0.0.1:8080;", with: "listen 127.0.0.1:\(front);")
+    }
 }

@@ -30,7 +30,7 @@ extension PostgresStorage: ContainerStorage {
 
     public func containers() async throws -> [ContainerInfo] {
         try await read { transaction in
-            try transaction.rows("SELECT id, developer_record_name, created_at, version FROM containers ORDER BY id")
+            try transaction.rows("SELECT id, developer_record_name, created_at, version FROM containers ORDER BY id COLLATE \"C\"")
                 .compactMap { try Self.versionedContainer($0)?.container }
         }
     }

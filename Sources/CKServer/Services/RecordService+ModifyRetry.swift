@@ -6,6 +6,9 @@ extension RecordService {
     /// one record take turns however long an attempt takes on the engine.
     static let forceRetries = 30
 
+    /// The longest pause before a retry, however long the attempt before it waited.
+    static let longestRetryPause: Duration = .milliseconds(250)
+
     /// `records/modify`: applies the operations in order, one per record, and answers one entry per
     /// operation. In a custom zone an atomic request (the default) is all or nothing, with the real error on
     /// the culprit and `ATOMIC_ERROR` on the others; the default zone is never atomic.
@@ -20,7 +23,7 @@ extension RecordService {
         var attempts = 0
         while !raced.isEmpty, attempts < Self.forceRetries {
             attempts += 1
-            try await Task.sleep(for: (clock.now - start) * Double.random(in: 0...Double(attempts)))
+            try await Task.sleep(for: min((clock.now - start) * Double.random(in: 0...Double(attempts)), Self.longestRetryPause))
             var again = request
             again.operations = raced.map { request.operations[$0] }
             start = clock.now

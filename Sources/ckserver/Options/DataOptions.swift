@@ -51,8 +51,10 @@ struct DataOptions: ParsableArguments {
             return try await StorageEngine.postgres(try PostgresLocation(url: postgres)).open(configuration)
         } catch let error as PostgresStorageError {
             throw CommandFailure("\(error)")
+        } catch let error as ServerError where postgres != nil {
+            throw CommandFailure("cannot open the PostgreSQL database: \(error.reason ?? error.serverErrorCode.rawValue)")
         } catch {
-            throw CommandFailure("cannot open the data folder \(directory ?? "."): \(error)")
+            throw CommandFailure(postgres == nil ? "cannot open the data folder \(directory ?? "."): \(error)" : "cannot open the PostgreSQL database: \(error)")
         }
     }
 }

@@ -1,8 +1,9 @@
-/// An index value as `record_index` holds it in PostgreSQL: a number in `number` (NUMERIC, exact for every
-/// integer and double, so integers and reals compare by value), a text in `text` (COLLATE "C": byte order, as
-/// in SQLite). Ordered by `number, text`, numbers come before texts, whose `number` is NULL and sorts last.
+/// An index value as `record_index` holds it in PostgreSQL: a number in `number` (NUMERIC: every integer exact,
+/// a double as the shortest decimal that reads back as it, so integers and reals compare by value, except that
+/// beyond 2^53 a double may compare with an integer as its decimal rather than its exact binary value), a text in
+/// `text` (COLLATE "C": byte order, as in SQLite). Numbers come before texts.
 struct IndexColumns {
-    /// The number as NUMERIC reads it (Swift's shortest exact form of a double), or `nil` for a text.
+    /// The number as NUMERIC reads it (for a double, the shortest decimal that reads back as it), or `nil` for a text.
     var number: String?
     /// Whether the number is a double, so that it reads back as one.
     var isReal: Bool

@@ -22,10 +22,13 @@ struct PostgresDevelopmentReset: DevelopmentResetTransaction {
         ).map { try $0.decode((String, Int).self) })
     }
 
+    /// The zones, every row locked at once and in one order before any is deleted: writers then finish first,
+    /// and none waits on the reset in a circle.
     func zones(in environment: ContainerEnvironment) throws -> [(rowID: Int64, zone: ZoneKey)] {
         try transaction.rows("""
             SELECT id, database_scope, owner_record_name, zone_name FROM zones
             WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue)
+            ORDER BY id FOR UPDATE
             """
         ).compactMap { row in
             let (id, scope, owner, name) = try row.decode((Int64, String, String, String).self)

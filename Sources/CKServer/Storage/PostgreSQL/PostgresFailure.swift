@@ -1,10 +1,12 @@
 import PostgresNIO
 
-/// What a PostgreSQL error means to the server: the database out of reach (the client retries later), a
-/// transaction that lost a race with another and may simply run again, or anything else.
+/// What a PostgreSQL error means to the server: the database out of reach or too busy (the client retries
+/// later), a transaction that lost a race with another and may simply run again, a value PostgreSQL cannot keep
+/// (the client is told which), or anything else.
 enum PostgresFailure {
     case unavailable
     case retryable
+    case refusedValue(String)
     case other
 
     init(_ error: any Error) {
@@ -18,10 +20,15 @@ enum PostgresFailure {
             self = .unavailable
         case .server:
             let state = error.serverInfo?[.sqlState] ?? ""
-            if state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state) {
+            // Connection failures, a server shutting down or full, and the time limits every connection sets
+            // (`PostgresLocation.startupParameters`): a lock waited for too long, a transaction left idle.
+            if state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300", "55P03", "57014", "25P03"].contains(state) {
                 self = .unavailable
             } else if state == "40001" || state == "40P01" {
                 self = .retryable
+            } else if state.hasPrefix("22") || state == "54000" {
+                // A data exception (a NUL in a text) or a value too large for an index entry.
+                self = .refusedValue(error.serverInfo?[.message] ?? state)
             } else {
                 self = .other
             }

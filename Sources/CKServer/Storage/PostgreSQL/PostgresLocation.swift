@@ -31,8 +31,9 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard let username = components.user, !username.isEmpty else { throw .invalidLocation("the URL names no user (postgres://USER@\(host)/…)") }
         self.host = host
         self.port = components.port ?? 5432
-        self.username = username.removingPercentEncoding ?? username
-        self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        // `URLComponents` gives them decoded already.
+        self.username = username
+        self.password = components.password
         let path = components.path.drop { $0 == "/" }
         self.database = path.isEmpty ? self.username : String(path)
         encryption = .prefer
@@ -100,8 +101,10 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         return configuration
     }
 
+    /// What every connection sets at start: the schema, and time limits, so that a server stalled in the middle
+    /// of a transaction (its row locks held) holds up the others for seconds, not until TCP gives up on it.
     private var startupParameters: [(String, String)] {
-        schema.map { [("search_path", $0)] } ?? []
+        (schema.map { [("search_path", $0)] } ?? []) + [("lock_timeout", "10s"), ("idle_in_transaction_session_timeout", "30s")]
     }
 
     /// Whether `name` can be written into SQL as it is, unquoted.

@@ -52,7 +52,7 @@ extension PostgresStorage: ContainerStorage {
     ) async throws -> Result {
         try await write { transaction in
             // The row lock makes two deploys through two servers take turns, as SQLite's one writer does.
-            try transaction.execute("SELECT 1 FROM containers WHERE id = \(container.rawValue) FOR UPDATE")
+            try transaction.execute("SELECT 1 FROM containers WHERE id = \(container.rawValue) FOR NO KEY UPDATE")
             let original = try self.schemaPair(of: container, in: transaction)
             var pair = original
             let (result, deployment) = try body(&pair)
@@ -113,15 +113,6 @@ extension PostgresStorage: ContainerStorage {
             return try body()
         } catch where PostgresFailure.sqlState(of: error) == "23505" {
             throw ServerError(.exists, reason: reason)
-        }
-    }
-}
-
-extension PostgresStorage {
-    public func resetDevelopment(of container: ContainerID) async throws -> [String: Int] {
-        try await write { transaction in
-            try transaction.execute("SELECT 1 FROM containers WHERE id = \(container.rawValue) FOR UPDATE")
-            return try DevelopmentReset.apply(in: PostgresDevelopmentReset(transaction: transaction, container: container))
         }
     }
 }

@@ -229,8 +229,10 @@ extension PostgresStorage {
             CREATE INDEX record_assets_by_record ON record_assets (zone_id, record_name);
             CREATE INDEX record_assets_by_receipt ON record_assets (receipt);
             """),
+        // A default zone always exists for the servers' memory (`ZoneListing`): its row, made by a first save,
+        // moves no version, so first saves across a container do not take turns on its row.
         ("container versions", """
-            CREATE FUNCTION move_container_version() RETURNS trigger LANGUAGE plpgsql AS $$
+            CREATE FUNCTION move_container_version() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
             BEGIN
                 UPDATE containers SET version = version + 1
                 WHERE id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.container_id ELSE NEW.container_id END);
@@ -242,8 +244,10 @@ extension PostgresStorage {
                 FOR EACH ROW WHEN (OLD.ckdb IS DISTINCT FROM NEW.ckdb) EXECUTE FUNCTION move_container_version();
             CREATE TRIGGER deployments_move_container_version AFTER INSERT OR DELETE ON deployments
                 FOR EACH ROW EXECUTE FUNCTION move_container_version();
-            CREATE TRIGGER zones_move_container_version AFTER INSERT OR DELETE ON zones
-                FOR EACH ROW EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER zones_insert_moves_container_version AFTER INSERT ON zones
+                FOR EACH ROW WHEN (NEW.zone_name <> '_defaultZone') EXECUTE FUNCTION move_container_version();
+            CREATE TRIGGER zones_delete_moves_container_version AFTER DELETE ON zones
+                FOR EACH ROW WHEN (OLD.zone_name <> '_defaultZone') EXECUTE FUNCTION move_container_version();
             CREATE TRIGGER subscriptions_move_container_version AFTER INSERT OR DELETE ON subscriptions
                 FOR EACH ROW EXECUTE FUNCTION move_container_version();
             CREATE TRIGGER subscriptions_update_moves_container_version AFTER UPDATE ON subscriptions
@@ -257,6 +261,8 @@ extension PostgresStorage {
         let known = Self.migrations.count
         let schema = location.schema
         try await write { transaction in
+            // Another server's migrations may take long: this one waits for them, beyond the usual lock timeout.
+            try transaction.execute("SET LOCAL lock_timeout = 0")
             try transaction.execute("SELECT pg_advisory_xact_lock(7305318422301925)")
             if let schema {
                 try transaction.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))

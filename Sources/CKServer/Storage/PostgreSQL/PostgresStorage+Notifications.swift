@@ -44,15 +44,17 @@ extension PostgresStorage: NotificationStorage {
 
     public func enqueueNotifications(_ notifications: [(token: String, payload: String)], keepingAtMost limit: Int) async throws {
         guard !notifications.isEmpty else { return }
+        let channel = queueChannel
         try await write { transaction in
             for notification in notifications {
                 try transaction.execute("INSERT INTO notifications (token, payload) VALUES (\(notification.token), \(notification.payload))")
             }
             // Sent at the commit, to every server listening: a wake-up only, the queue above stays the truth.
-            for token in Set(notifications.map(\.token)) {
-                try transaction.execute("SELECT pg_notify(\(Self.queueChannel), \(token))")
+            for token in Set(notifications.map(\.token)).sorted() {
+                try transaction.execute("SELECT pg_notify(\(channel), \(token))")
             }
-            for token in Set(notifications.map(\.token)) {
+            // In one order on every server, so that two pruning the same queues never wait on each other in a circle.
+            for token in Set(notifications.map(\.token)).sorted() {
                 let kept = try transaction.rows("SELECT id FROM notifications WHERE token = \(token) ORDER BY id DESC LIMIT \(Int64(limit))")
                     .map { try $0.decode(Int64.self) }
                 guard kept.count == limit, let oldestKept = kept.last else { continue }
@@ -83,8 +85,11 @@ extension PostgresStorage: NotificationStorage {
         }
     }
 
-    /// The channel `enqueueNotifications` notifies with the push token of each queue it adds to.
-    static let queueChannel = "ckserver_notifications_queued"
+    /// The channel `enqueueNotifications` notifies with the push token of each queue it adds to: one per schema, so
+    /// that servers kept apart by `schema=` in one database do not wake each other's couriers.
+    var queueChannel: String {
+        location.schema.map { String("ckq_\($0)".prefix(63)) } ?? "ckserver_notifications_queued"
+    }
 
     /// Listens on a connection of its own (a listening connection cannot go back to the pool), connecting again
     /// a second after it breaks; a notification sent while nobody listened is lost, which the couriers' recheck
@@ -94,7 +99,7 @@ extension PostgresStorage: NotificationStorage {
             do {
                 let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 1, logger: logger)
                 do {
-                    try await connection.listen(on: Self.queueChannel) { notifications in
+                    try await connection.listen(on: queueChannel) { notifications in
                         for try await notification in notifications {
                             wake(notification.payload)
                         }
@@ -104,6 +109,7 @@ extension PostgresStorage: NotificationStorage {
                     throw error
                 }
                 try? await connection.close()
+                try? await Task.sleep(for: .seconds(1))
             } catch where !Task.isCancelled {
                 logger.warning("listening for queued notifications failed, again in a second: \(Self.reason(of: error))")
                 try? await Task.sleep(for: .seconds(1))

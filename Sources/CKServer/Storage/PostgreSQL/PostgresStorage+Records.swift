@@ -35,8 +35,12 @@ extension PostgresStorage: RecordStorage {
         _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
     ) async throws {
         try await write { transaction in
-            let zoneIDs = try transaction.rows(
-                "SELECT id FROM zones WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue)"
+            // The zones locked, as writers lock them, so that no save's entries are lost between reading a record
+            // and replacing its entries.
+            let zoneIDs = try transaction.rows("""
+                SELECT id FROM zones WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue)
+                ORDER BY id FOR UPDATE
+                """
             ).map { try $0.decode(Int64.self) }
             for zoneID in zoneIDs {
                 let rows = try transaction.rows("""
@@ -130,58 +134,12 @@ extension PostgresStorage: RecordStorage {
         try transaction.execute("DELETE FROM share_participants WHERE zone_id = \(zoneID) AND share_name = \(recordName)")
     }
 
-    /// Creates the zone's row and returns its ID, or `nil` when it exists (another server may have made it a
-    /// moment ago: the insert then waits for that one's commit instead of failing the transaction).
-    static func createZoneRow(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> Int64? {
-        let (container, environment, scope, owner, name) = (
-            zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName
-        )
-        guard let id = try transaction.rows("""
-            INSERT INTO zones (container_id, environment, database_scope, owner_record_name, zone_name)
-            VALUES (\(container), \(environment), \(scope), \(owner), \(name))
-            ON CONFLICT DO NOTHING RETURNING id
-            """
-        ).first?.decode(Int64.self) else { return nil }
-        try transaction.execute(.zone("DELETE FROM zone_tombstones", zone))
-        try markChanged(zoneID: id, zone, in: transaction)
-        return id
-    }
-
-    /// Deletes a zone with everything it holds and leaves a tombstone for the database's change feed.
-    static func deleteZoneRow(_ id: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
-        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
-        try transaction.execute("""
-            INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
-            VALUES (\(zone.container.rawValue), \(zone.environment.rawValue), \(zone.database.rawValue), \(zone.ownerRecordName), \(zone.zoneName), \(change))
-            ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
-            DO UPDATE SET database_change = excluded.database_change
-            """)
-        // Everything the zone holds references its row and goes with it (ON DELETE CASCADE).
-        try transaction.execute("DELETE FROM zones WHERE id = \(id)")
-    }
-
-    /// Takes the database's next change number for the zone, so `changes/database` lists it as changed.
-    static func markChanged(zoneID: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
-        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
-        try transaction.execute("UPDATE zones SET database_change = \(change) WHERE id = \(zoneID)")
-    }
-
-    /// The database's next change number, taken.
-    static func nextDatabaseChange(_ database: ZoneKey.Database, in transaction: PostgresTransaction) throws -> Int64 {
-        try transaction.rows("""
-            INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change)
-            VALUES (\(database.container.rawValue), \(database.environment.rawValue), \(database.scope.rawValue), \(database.ownerRecordName), 1)
-            ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = databases.last_change + 1
-            RETURNING last_change
-            """
-        ).first?.decode(Int64.self) ?? 0
-    }
-
     /// The columns of a record as `storedRow` reads them, by position: the row, and the share whose root it is.
     static let recordColumns = """
         record_name, record_type, change_tag, fields, created_at, created_by, created_device, modified_at, modified_by,
         modified_device, parent_name, share_info, deleted, change_number,
-        (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
+        (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name
+            ORDER BY share_name LIMIT 1) AS root_share
         """
 
     /// A record read from the columns `recordColumns` names, for an answer, with whether it is a tombstone and

@@ -57,7 +57,10 @@ extension PostgresStorage: ZoneStorage {
 
     public func deleteZone(_ zone: ZoneKey) async throws -> Bool {
         try await write { transaction in
-            guard let id = try Self.zoneRowID(zone, in: transaction) else { return false }
+            // Locked: of two deletes at once, the second finds no zone.
+            guard let id = try transaction.rows(.zone("SELECT id FROM zones", zone, lockingRow: true)).first?.decode(Int64.self) else {
+                return false
+            }
             try Self.deleteZoneRow(id, zone, in: transaction)
             return true
         }
@@ -90,30 +93,5 @@ extension PostgresStorage: ZoneStorage {
                     databaseChange: databaseChange)
             })
         }
-    }
-
-    static func zoneState(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> ZoneState? {
-        let row = try transaction.rows(.zone("SELECT id, last_change FROM zones", zone)).first
-        return ZoneListing.state(
-            try row.map { row in
-                let (id, lastChange) = try row.decode((Int64, Int64).self)
-                return ZoneState(key: zone, incarnation: id, lastChange: lastChange)
-            },
-            of: zone)
-    }
-
-    static func zoneRowID(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> Int64? {
-        try transaction.rows(PostgresQuery.zone("SELECT id FROM zones", zone)).first?.decode(Int64.self)
-    }
-}
-
-extension PostgresQuery {
-    /// `sql`, a statement on `zones`, limited to the row of `zone`; with `lockingRow`, locking it until the commit.
-    static func zone(_ sql: String, _ zone: ZoneKey, lockingRow: Bool = false) -> PostgresQuery {
-        """
-        \(unescaped: sql) WHERE container_id = \(zone.container.rawValue) AND environment = \(zone.environment.rawValue)
-            AND database_scope = \(zone.database.rawValue) AND owner_record_name = \(zone.ownerRecordName) AND zone_name = \(zone.zoneName)
-            \(unescaped: lockingRow ? "FOR UPDATE" : "")
-        """
     }
 }

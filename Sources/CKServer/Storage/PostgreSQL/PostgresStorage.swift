@@ -65,9 +65,11 @@ public final class PostgresStorage: ServerStorage, Sendable {
         try await transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
-    /// Runs `body` in a read-write transaction, committed when it returns and rolled back when it throws.
+    /// Runs `body` in a read-write transaction, committed when it returns and rolled back when it throws. Read
+    /// committed, whatever the database's default: each statement sees what committed before it, which the locks
+    /// writers take (a zone's row) rely on.
     func write<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) async throws -> T {
-        try await transaction(begin: "BEGIN", body)
+        try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED", body)
     }
 
     private func transaction<T: Sendable>(
@@ -93,10 +95,14 @@ public final class PostgresStorage: ServerStorage, Sendable {
             } catch {
                 switch PostgresFailure(error) {
                 case .retryable where attempt < Self.attempts:
+                    // A short random pause, longer each time, so that the transactions that collided take turns.
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 1...20) * attempt))
                     attempt += 1
-                case .unavailable:
+                case .retryable, .unavailable:
                     throw Self.unavailable
-                default:
+                case .refusedValue(let message):
+                    throw ServerError(.badRequest, reason: "a value in the request cannot be stored: \(message)")
+                case .other:
                     throw error
                 }
             }
@@ -159,17 +165,5 @@ public final class PostgresStorage: ServerStorage, Sendable {
             return "no answer within \(PostgresLocation.connectTimeout.components.seconds) seconds"
         }
         return described
-    }
-}
-
-/// Who got to a lease first: the connection, or the wait giving up.
-private enum LeaseState {
-    case waiting, leased, abandoned
-
-    /// Moves on from `waiting` to `next`; false when the other side already did.
-    mutating func take(_ next: LeaseState) -> Bool {
-        guard self == .waiting else { return false }
-        self = next
-        return true
     }
 }

@@ -8,7 +8,6 @@ import GRDB
 /// let storage = try SQLiteStorage(path: "/var/lib/ckserver/ckserver.sqlite")
 /// try await storage.createContainer(ContainerInfo(…))
 /// ```
-/// The SQL is kept to what PostgreSQL also accepts, so the second engine can reuse it.
 public struct SQLiteStorage: ServerStorage {
     let writer: any DatabaseWriter
     /// The folder of uploaded files' contents, one file per checksum.

@@ -1,0 +1,69 @@
+import CKModel
+import PostgresNIO
+
+/// The rows of zones and databases every writer goes through, always locked in one order (a zone's row, then its
+/// container's through the zone triggers, then its database's counter), so that writers never wait on each other
+/// in a circle.
+extension PostgresStorage {
+    static func zoneState(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> ZoneState? {
+        let row = try transaction.rows(.zone("SELECT id, last_change FROM zones", zone)).first
+        return ZoneListing.state(
+            try row.map { row in
+                let (id, lastChange) = try row.decode((Int64, Int64).self)
+                return ZoneState(key: zone, incarnation: id, lastChange: lastChange)
+            },
+            of: zone)
+    }
+
+    static func zoneRowID(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> Int64? {
+        try transaction.rows(PostgresQuery.zone("SELECT id FROM zones", zone)).first?.decode(Int64.self)
+    }
+
+    /// Creates the zone's row and returns its ID, or `nil` when it exists (another server may have made it a
+    /// moment ago: the insert then waits for that one's commit instead of failing the transaction).
+    static func createZoneRow(_ zone: ZoneKey, in transaction: PostgresTransaction) throws -> Int64? {
+        let (container, environment, scope, owner, name) = (
+            zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName
+        )
+        guard let id = try transaction.rows("""
+            INSERT INTO zones (container_id, environment, database_scope, owner_record_name, zone_name)
+            VALUES (\(container), \(environment), \(scope), \(owner), \(name))
+            ON CONFLICT DO NOTHING RETURNING id
+            """
+        ).first?.decode(Int64.self) else { return nil }
+        try transaction.execute(.zone("DELETE FROM zone_tombstones", zone))
+        try markChanged(zoneID: id, zone, in: transaction)
+        return id
+    }
+
+    /// Deletes a zone with everything it holds and leaves a tombstone for the database's change feed.
+    static func deleteZoneRow(_ id: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
+        // Everything the zone holds references its row and goes with it (ON DELETE CASCADE). The zone's row is
+        // deleted before the database's counter is taken, the order every writer locks them in.
+        try transaction.execute("DELETE FROM zones WHERE id = \(id)")
+        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
+        try transaction.execute("""
+            INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
+            VALUES (\(zone.container.rawValue), \(zone.environment.rawValue), \(zone.database.rawValue), \(zone.ownerRecordName), \(zone.zoneName), \(change))
+            ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
+            DO UPDATE SET database_change = excluded.database_change
+            """)
+    }
+
+    /// Takes the database's next change number for the zone, so `changes/database` lists it as changed.
+    static func markChanged(zoneID: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
+        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
+        try transaction.execute("UPDATE zones SET database_change = \(change) WHERE id = \(zoneID)")
+    }
+
+    /// The database's next change number, taken.
+    static func nextDatabaseChange(_ database: ZoneKey.Database, in transaction: PostgresTransaction) throws -> Int64 {
+        try transaction.rows("""
+            INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change)
+            VALUES (\(database.container.rawValue), \(database.environment.rawValue), \(database.scope.rawValue), \(database.ownerRecordName), 1)
+            ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = databases.last_change + 1
+            RETURNING last_change
+            """
+        ).first?.decode(Int64.self) ?? 0
+    }
+}

@@ -21,4 +21,12 @@ public struct UploadOrigin: Hashable, Sendable {
         self.database = database
         self.uploader = uploader
     }
+
+    /// The origin a slot or an upload row names in its columns; `nil` for one stored before uploads had an origin.
+    init?(stored container: String, environment: String?, database: String?, uploader: String?) {
+        guard let container = ContainerID(rawValue: container), let environment = environment.flatMap(ContainerEnvironment.init(rawValue:)),
+            let database = database.flatMap(DatabaseScope.init(rawValue:)), let uploader
+        else { return nil }
+        self.init(container: container, environment: environment, database: database, uploader: uploader)
+    }
 }

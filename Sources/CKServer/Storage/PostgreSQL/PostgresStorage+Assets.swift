@@ -22,7 +22,7 @@ extension PostgresStorage: AssetStorage {
             ).first.map { try $0.decode((String, String?, String?, String?, Double).self) }
             try transaction.execute("DELETE FROM upload_slots WHERE expires_at < \(now.timeIntervalSince1970)")
             guard let taken, taken.4 >= now.timeIntervalSince1970 else { return nil }
-            return Self.uploadOrigin(container: taken.0, environment: taken.1, database: taken.2, uploader: taken.3)
+            return UploadOrigin(stored: taken.0, environment: taken.1, database: taken.2, uploader: taken.3)
         }
     }
 
@@ -62,7 +62,7 @@ extension PostgresStorage: AssetStorage {
             return Dictionary(uniqueKeysWithValues: try rows.map { row in
                 let (receipt, checksum, size, wasHeld, container, environment, database, uploader) =
                     try row.decode((String, String, Int64, Bool, String, String?, String?, String?).self)
-                let origin = Self.uploadOrigin(container: container, environment: environment, database: database, uploader: uploader)
+                let origin = UploadOrigin(stored: container, environment: environment, database: database, uploader: uploader)
                 return (receipt, UploadedFile(checksum: checksum, size: size, origin: origin, wasHeld: wasHeld))
             })
         }
@@ -88,13 +88,5 @@ extension PostgresStorage: AssetStorage {
                 """
             ).map { try $0.decode(String.self) }.sorted()
         }
-    }
-
-    /// The origin a slot or an upload row names; `nil` for one stored before uploads had an origin.
-    private static func uploadOrigin(container: String, environment: String?, database: String?, uploader: String?) -> UploadOrigin? {
-        guard let container = ContainerID(rawValue: container), let environment = environment.flatMap(ContainerEnvironment.init(rawValue:)),
-            let database = database.flatMap(DatabaseScope.init(rawValue:)), let uploader
-        else { return nil }
-        return UploadOrigin(container: container, environment: environment, database: database, uploader: uploader)
     }
 }

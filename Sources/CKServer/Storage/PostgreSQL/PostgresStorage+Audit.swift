@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresStorage: AuditStorage {
     public func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64 {
-        let changes = String(decoding: try JSONEncoder().encode(entry.changes), as: UTF8.self)
+        let changes = try StoredText.list(entry.changes)
         return try await write { transaction in
             try transaction.rows("""
                 INSERT INTO audit_log (recorded_at, token_name, action, container_id, target, changes)
@@ -37,7 +37,7 @@ extension PostgresStorage: AuditStorage {
             ).map { row in
                 let (sequence, recordedAt, tokenName, action, container, target, changesText) =
                     try row.decode((Int64, Double, String, String, String?, String, String).self)
-                let changes = (try? JSONDecoder().decode([String].self, from: Data(changesText.utf8))) ?? []
+                let changes = StoredText.list(from: changesText)
                 let entry = AuditEntry(
                     date: Date(timeIntervalSince1970: recordedAt), tokenName: tokenName, action: action,
                     container: container.flatMap(ContainerID.init(rawValue:)), target: target, changes: changes)

@@ -61,7 +61,7 @@ extension PostgresStorage: ContainerStorage {
                     "UPDATE schemas SET ckdb = \(text) WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue)")
             }
             if let deployment {
-                let changes = String(decoding: try JSONEncoder().encode(deployment.changes), as: UTF8.self)
+                let changes = try StoredText.list(deployment.changes)
                 try transaction.execute("""
                     INSERT INTO deployments (container_id, actor, deployed_at, digest, changes)
                     VALUES (\(container.rawValue), \(deployment.actor), \(deployment.deployedAt.timeIntervalSince1970), \(deployment.digest), \(changes))
@@ -101,7 +101,7 @@ extension PostgresStorage: ContainerStorage {
                 """
             ).map { row in
                 let (actor, deployedAt, digest, changesText) = try row.decode((String, Double, String, String).self)
-                let changes = (try? JSONDecoder().decode([String].self, from: Data(changesText.utf8))) ?? []
+                let changes = StoredText.list(from: changesText)
                 return Deployment(actor: actor, deployedAt: Date(timeIntervalSince1970: deployedAt), digest: digest, changes: changes)
             }
         }

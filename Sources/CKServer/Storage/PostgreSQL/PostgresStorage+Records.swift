@@ -148,7 +148,7 @@ extension PostgresStorage: RecordStorage {
         let (name, type, changeTag, fields, createdAt, createdBy, createdDevice, modifiedAt, modifiedBy, modifiedDevice, parent, shareText,
             deleted, changeNumber, rootShare) = try row.decode(
                 (String, String, String, String, Int64, String?, String?, Int64, String?, String?, String?, String?, Bool, Int64, String?).self)
-        let shareInfo = try shareText.map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+        let shareInfo = try shareText.map(StoredText.share(from:))
         let record = StoredRecord(
             recordName: name, recordType: type, changeTag: changeTag, fields: [:],
             created: RecordStamp(timestamp: Timestamp(millisecondsSince1970: createdAt), userRecordName: createdBy, deviceID: createdDevice),

@@ -46,7 +46,7 @@ extension PostgresStorage: ShareStorage {
                 JOIN records r ON r.zone_id = p.zone_id AND r.record_name = p.share_name
                 WHERE p.zone_id = \(zoneID) AND p.user_record_name = \(userRecordName) AND p.accepted AND r.share_info IS NOT NULL
                 """
-            ).map { try JSONDecoder().decode(StoredShare.self, from: Data(try $0.decode(String.self).utf8)) }
+            ).map { try StoredText.share(from: $0.decode(String.self)) }
         }
     }
 }

@@ -11,7 +11,7 @@ extension PostgresStorage: SubscriptionStorage {
                     AND database_scope = \(database.scope.rawValue) AND owner_record_name = \(database.ownerRecordName)
                 ORDER BY subscription_id COLLATE "C"
                 """
-            ).map { try JSONDecoder().decode(Subscription.self, from: Data(try $0.decode(String.self).utf8)) }
+            ).map { try StoredText.subscription(from: $0.decode(String.self)) }
         }
     }
 
@@ -25,16 +25,13 @@ extension PostgresStorage: SubscriptionStorage {
                 """
             ).map { row in
                 let (owner, definition) = try row.decode((String, String).self)
-                return (owner, try JSONDecoder().decode(Subscription.self, from: Data(definition.utf8)))
+                return (owner, try StoredText.subscription(from: definition))
             }
         }
     }
 
     public func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws {
-        // Keys sorted, so that the same subscription saved again is the same text (and moves no container version).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let definition = String(decoding: try encoder.encode(subscription), as: UTF8.self)
+        let definition = try StoredText.subscription(subscription)
         try await write { transaction in
             try transaction.execute("""
                 INSERT INTO subscriptions (container_id, environment, database_scope, owner_record_name, subscription_id, definition)

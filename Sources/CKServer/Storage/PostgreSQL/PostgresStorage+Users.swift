@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresStorage: UserStorage {
     public func createUser(_ user: UserAccount) async throws {
-        let roles = try Self.rolesText(user.roles)
+        let roles = try StoredText.list(user.roles)
         try await write { transaction in
             try Self.insisting(unique: "the container \(user.container) already has a user named \(user.name)") {
                 try transaction.execute("""
@@ -55,7 +55,7 @@ extension PostgresStorage: UserStorage {
     }
 
     public func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws {
-        let text = try Self.rolesText(roles)
+        let text = try StoredText.list(roles)
         try await write { transaction in
             let changed = try transaction.execute("""
                 UPDATE users SET roles = \(text) WHERE container_id = \(container.rawValue) AND user_record_name = \(userRecordName)
@@ -64,9 +64,6 @@ extension PostgresStorage: UserStorage {
         }
     }
 
-    private static func rolesText(_ roles: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(roles), as: UTF8.self)
-    }
 
     /// The columns of a user as `userAccount` reads them.
     private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"
@@ -75,7 +72,7 @@ extension PostgresStorage: UserStorage {
     private static func userAccount(_ row: PostgresRow) throws -> UserAccount? {
         let (container, recordName, name, email, discoverable, rolesText) = try row.decode((String, String, String, String?, Bool, String).self)
         guard let container = ContainerID(rawValue: container) else { return nil }
-        let roles = rolesText == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(rolesText.utf8))) ?? []
+        let roles = StoredText.list(from: rolesText)
         return UserAccount(
             container: container, userRecordName: recordName, name: name, emailAddress: email, isDiscoverable: discoverable, roles: roles)
     }

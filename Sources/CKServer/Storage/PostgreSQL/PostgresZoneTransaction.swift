@@ -52,10 +52,10 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
         try transaction.execute("""
             INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
                 created_device, modified_at, modified_by, modified_device, deleted, change_number, parent_name, share_info)
-            VALUES (\(zoneID), \(record.recordName), \(record.recordType), \(changeTag), \(StoredRecordText.fields(record.fields)),
+            VALUES (\(zoneID), \(record.recordName), \(record.recordType), \(changeTag), \(StoredText.fields(record.fields)),
                 \(record.created.timestamp.millisecondsSince1970), \(record.created.userRecordName), \(record.created.deviceID),
                 \(record.modified.timestamp.millisecondsSince1970), \(record.modified.userRecordName), \(record.modified.deviceID),
-                FALSE, \(changeNumber), \(record.parent), \(try StoredRecordText.share(record.shareInfo)))
+                FALSE, \(changeNumber), \(record.parent), \(try StoredText.share(record.shareInfo)))
             ON CONFLICT (zone_id, record_name) DO UPDATE SET
                 record_type = excluded.record_type, change_tag = excluded.change_tag, fields = excluded.fields,
                 created_at = excluded.created_at, created_by = excluded.created_by,
@@ -68,10 +68,10 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
 
     func update(_ record: StoredRecord, expectedTag: String, changeTag: String, changeNumber: Int64, inZone zoneID: Int64) throws -> Bool {
         try transaction.execute("""
-            UPDATE records SET record_type = \(record.recordType), change_tag = \(changeTag), fields = \(StoredRecordText.fields(record.fields)),
+            UPDATE records SET record_type = \(record.recordType), change_tag = \(changeTag), fields = \(StoredText.fields(record.fields)),
                 modified_at = \(record.modified.timestamp.millisecondsSince1970), modified_by = \(record.modified.userRecordName),
                 modified_device = \(record.modified.deviceID), change_number = \(changeNumber), parent_name = \(record.parent),
-                share_info = \(try StoredRecordText.share(record.shareInfo))
+                share_info = \(try StoredText.share(record.shareInfo))
             WHERE zone_id = \(zoneID) AND record_name = \(record.recordName) AND change_tag = \(expectedTag) AND NOT deleted
             """) == 1
     }

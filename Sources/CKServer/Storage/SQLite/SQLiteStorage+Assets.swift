@@ -44,13 +44,9 @@ extension SQLiteStorage {
         }
     }
 
-    /// The origin a slot or an upload row names; `nil` for one stored before uploads had an origin.
+    /// The origin a slot or an upload row names.
     private static func uploadOrigin(_ row: Row) -> UploadOrigin? {
-        guard let container = ContainerID(rawValue: row["container_id"]),
-            let environment = (row["environment"] as String?).flatMap(ContainerEnvironment.init(rawValue:)),
-            let database = (row["database"] as String?).flatMap(DatabaseScope.init(rawValue:)), let uploader = row["uploader"] as String?
-        else { return nil }
-        return UploadOrigin(container: container, environment: environment, database: database, uploader: uploader)
+        UploadOrigin(stored: row["container_id"], environment: row["environment"], database: row["database"], uploader: row["uploader"])
     }
 
     public func assets(withReceipts receipts: [String], in container: ContainerID) async throws -> [String: UploadedFile] {

@@ -25,7 +25,7 @@ extension SQLiteStorage {
     }
 
     public func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64 {
-        let changes = String(decoding: try JSONEncoder().encode(entry.changes), as: UTF8.self)
+        let changes = try StoredText.list(entry.changes)
         return try await writer.write { db in
             try db.execute(
                 sql: """
@@ -75,7 +75,7 @@ extension SQLiteStorage {
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM audit_log \(filter) ORDER BY sequence DESC LIMIT ?", arguments: arguments
             ).map { row in
-                let changes = (try? JSONDecoder().decode([String].self, from: Data((row["changes"] as String).utf8))) ?? []
+                let changes = StoredText.list(from: row["changes"])
                 let entry = AuditEntry(
                     date: Date(timeIntervalSince1970: row["recorded_at"]), tokenName: row["token_name"], action: row["action"],
                     container: (row["container_id"] as String?).flatMap(ContainerID.init(rawValue:)), target: row["target"],

@@ -176,7 +176,7 @@ extension SQLiteStorage {
 
     /// The parameter `listParameter` reads: `values` as a JSON array.
     static func list(_ values: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+        try StoredText.list(values)
     }
 
     /// The records the statement `sql` (selecting `recordColumns`) reads, for an answer, read through SQLite's
@@ -194,7 +194,7 @@ extension SQLiteStorage {
     ) throws {
         typealias Column = RecordColumn
         try db.forEachRowCached(sql: sql, binding: values) { columns in
-            let shareInfo = try columns.optionalText(Column.shareInfo).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+            let shareInfo = try columns.optionalText(Column.shareInfo).map(StoredText.share(from:))
             let record = StoredRecord(
                 recordName: columns.text(Column.name), recordType: columns.text(Column.type),
                 changeTag: columns.text(Column.changeTag), fields: [:],

@@ -17,7 +17,7 @@ extension SQLiteStorage {
                     arguments: [text, container.rawValue, environment.rawValue])
             }
             if let deployment {
-                let changes = String(decoding: try JSONEncoder().encode(deployment.changes), as: UTF8.self)
+                let changes = try StoredText.list(deployment.changes)
                 try db.execute(
                     sql: "INSERT INTO deployments (container_id, actor, deployed_at, digest, changes) VALUES (?, ?, ?, ?, ?)",
                     arguments: [container.rawValue, deployment.actor, deployment.deployedAt.timeIntervalSince1970,
@@ -53,7 +53,7 @@ extension SQLiteStorage {
             try Row.fetchAll(
                 db, sql: "SELECT * FROM deployments WHERE container_id = ? ORDER BY id", arguments: [container.rawValue]
             ).map { row in
-                let changes = (try? JSONDecoder().decode([String].self, from: Data((row["changes"] as String).utf8))) ?? []
+                let changes = StoredText.list(from: row["changes"])
                 return Deployment(
                     actor: row["actor"], deployedAt: Date(timeIntervalSince1970: row["deployed_at"]), digest: row["digest"],
                     changes: changes)

@@ -53,7 +53,7 @@ extension SQLiteStorage {
                     WHERE p.zone_id = ? AND p.user_record_name = ? AND p.accepted = 1 AND r.share_info IS NOT NULL
                     """,
                 arguments: [zoneID, userRecordName]
-            ).map { try JSONDecoder().decode(StoredShare.self, from: Data($0.utf8)) }
+            ).map(StoredText.share(from:))
         }
     }
 

@@ -12,7 +12,7 @@ extension SQLiteStorage {
                     ORDER BY subscription_id
                     """),
                 arguments: Self.arguments(database)
-            ).map { try JSONDecoder().decode(Subscription.self, from: Data($0.utf8)) }
+            ).map(StoredText.subscription(from:))
         }
     }
 
@@ -27,16 +27,13 @@ extension SQLiteStorage {
                     """),
                 arguments: [container.rawValue, environment.rawValue, scope.rawValue]
             ).map { row in
-                (row["owner_record_name"], try JSONDecoder().decode(Subscription.self, from: Data((row["definition"] as String).utf8)))
+                (row["owner_record_name"], try StoredText.subscription(from: row["definition"]))
             }
         }
     }
 
     public func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws {
-        // Keys sorted, so that the same subscription saved again is the same text (and moves no container version).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let definition = String(decoding: try encoder.encode(subscription), as: UTF8.self)
+        let definition = try StoredText.subscription(subscription)
         try await writer.write { db in
             try db.execute(
                 sql: """

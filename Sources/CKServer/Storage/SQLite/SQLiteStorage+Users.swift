@@ -13,7 +13,7 @@ extension SQLiteStorage {
                         """,
                     arguments: [
                         user.container.rawValue, user.userRecordName, user.name, user.emailAddress, user.isDiscoverable,
-                        try Self.rolesText(user.roles),
+                        try StoredText.list(user.roles),
                     ])
             }
         }
@@ -59,16 +59,13 @@ extension SQLiteStorage {
         try await writer.write { db in
             try db.execute(
                 sql: "UPDATE users SET roles = ? WHERE container_id = ? AND user_record_name = ?",
-                arguments: [try Self.rolesText(roles), container.rawValue, userRecordName])
+                arguments: [try StoredText.list(roles), container.rawValue, userRecordName])
             guard db.changesCount == 1 else {
                 throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)")
             }
         }
     }
 
-    private static func rolesText(_ roles: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(roles), as: UTF8.self)
-    }
 
     /// The columns of a user as `userAccount` reads them, by position.
     private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"
@@ -77,7 +74,7 @@ extension SQLiteStorage {
     private static func userAccount(_ columns: SQLiteColumns) -> UserAccount? {
         guard let container = ContainerID(rawValue: columns.text(0)) else { return nil }
         let rolesText = columns.text(5)
-        let roles = rolesText == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(rolesText.utf8))) ?? []
+        let roles = StoredText.list(from: rolesText)
         return UserAccount(
             container: container, userRecordName: columns.text(1), name: columns.text(2), emailAddress: columns.optionalText(3),
             isDiscoverable: columns.bool(4), roles: roles)

@@ -53,10 +53,10 @@ struct SQLiteZoneTransaction: ZoneWriteTransaction {
                     change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
                 WHERE records.deleted = 1
                 """,
-            binding: zoneID, record.recordName, record.recordType, changeTag, StoredRecordText.fields(record.fields),
+            binding: zoneID, record.recordName, record.recordType, changeTag, StoredText.fields(record.fields),
             record.created.timestamp.millisecondsSince1970, record.created.userRecordName, record.created.deviceID,
             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName,
-            record.modified.deviceID, changeNumber, record.parent, try StoredRecordText.share(record.shareInfo))
+            record.modified.deviceID, changeNumber, record.parent, try StoredText.share(record.shareInfo))
         return db.changesCount == 1
     }
 
@@ -67,9 +67,9 @@ struct SQLiteZoneTransaction: ZoneWriteTransaction {
                     modified_device = ?, change_number = ?, parent_name = ?, share_info = ?
                 WHERE zone_id = ? AND record_name = ? AND change_tag = ? AND deleted = 0
                 """,
-            binding: record.recordType, changeTag, StoredRecordText.fields(record.fields),
+            binding: record.recordType, changeTag, StoredText.fields(record.fields),
             record.modified.timestamp.millisecondsSince1970, record.modified.userRecordName, record.modified.deviceID,
-            changeNumber, record.parent, try StoredRecordText.share(record.shareInfo), zoneID, record.recordName, expectedTag)
+            changeNumber, record.parent, try StoredText.share(record.shareInfo), zoneID, record.recordName, expectedTag)
         return db.changesCount == 1
     }
 

@@ -1,0 +1,46 @@
+import CKModel
+import Foundation
+
+/// How every engine stores the values it keeps as text: JSON, a record's fields in their wire form.
+enum StoredText {
+    /// A record's fields.
+    static func fields(_ fields: [String: FieldValue]) -> String {
+        var writer = JSONWriter(capacity: 256)
+        writer.fields(fields)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// A share's description, kept in its record's row.
+    static func share(_ share: StoredShare?) throws -> String? {
+        try share.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    }
+
+    /// A share's description read back.
+    static func share(from text: String) throws -> StoredShare {
+        try JSONDecoder().decode(StoredShare.self, from: Data(text.utf8))
+    }
+
+    /// A subscription, its keys sorted: the same subscription saved again is the same text, and moves no
+    /// container version.
+    static func subscription(_ subscription: Subscription) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(subscription), as: UTF8.self)
+    }
+
+    /// A subscription read back.
+    static func subscription(from text: String) throws -> Subscription {
+        try JSONDecoder().decode(Subscription.self, from: Data(text.utf8))
+    }
+
+    /// A list of strings: a user's roles, the changes of a deployment or an audit entry.
+    static func list(_ strings: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+    }
+
+    /// A list read back; most users have no custom role, whose empty list is not parsed. A damaged list reads as
+    /// empty.
+    static func list(from text: String) -> [String] {
+        text == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+}

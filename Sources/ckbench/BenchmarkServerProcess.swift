@@ -7,11 +7,12 @@ final class BenchmarkServerProcess {
     private let process: Process
     private let input: Pipe
 
-    /// Starts the server on the data folder `data` and returns once it listens.
-    init(data: URL) throws {
+    /// Starts the server on the data folder `data` (or PostgreSQL at `postgres`, whose URL it is given) and returns
+    /// once it listens.
+    init(data: URL, postgres: String? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["serve-folder", "--data", data.path]
+        process.arguments = ["serve-folder", "--data", data.path] + (postgres.map { ["--postgres", $0] } ?? [])
         input = Pipe()
         let output = Pipe()
         process.standardInput = input

@@ -14,9 +14,13 @@ struct ServeFolderCommand: AsyncParsableCommand {
     @Option(help: "The data folder.")
     var data: String
 
+    @Option(help: "The PostgreSQL database to serve instead of the folder's SQLite file.")
+    var postgres: String?
+
     func run() async throws {
         let configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
-        let storage = try await StorageEngine.sqlite.open(configuration)
+        let engine = try postgres.map { StorageEngine.postgres(try PostgresLocation(url: $0)) } ?? .sqlite
+        let storage = try await engine.open(configuration)
         var logger = Logger(label: "ckbench")
         logger.logLevel = .error
         let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)

@@ -8,6 +8,8 @@ struct ServerBenchmark {
     let records: Int
     let large: Int
     let samples: Int
+    /// The URL of the PostgreSQL server to run on (in schemas of the benchmark's own), or `nil` for SQLite.
+    var postgres: String?
     let container = ContainerID(rawValue: "iCloud.com.example.Bench")!
 
     /// The benchmark's record type, `Party`, with `extraFields` (such as `venue STRING`) after its own.
@@ -22,11 +24,26 @@ struct ServerBenchmark {
     }
 
     func run() async throws -> [BenchmarkFigure] {
+        let schemas = postgres.map { url in (server: Self.schema(named: "ckbench", of: url), direct: Self.schema(named: "ckbench_direct", of: url)) }
+        do {
+            let figures = try await measure(serverURL: schemas?.server, directURL: schemas?.direct)
+            await PostgresSchemas.drop([schemas?.server, schemas?.direct].compactMap { $0 })
+            return figures
+        } catch {
+            await PostgresSchemas.drop([schemas?.server, schemas?.direct].compactMap { $0 })
+            throw error
+        }
+    }
+
+    /// The figures, on SQLite, or on PostgreSQL with the server's tables at `serverURL` and the direct insert's at
+    /// `directURL`.
+    private func measure(serverURL: String?, directURL: String?) async throws -> [BenchmarkFigure] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckbench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = ServerConfiguration(dataDirectory: folder)
-        let storage = try await StorageEngine.sqlite.open(configuration)
+        let engine = try serverURL.map { StorageEngine.postgres(try PostgresLocation(url: $0)) } ?? .sqlite
+        let storage = try await engine.open(configuration)
         try await ContainerService(storage: storage).create(container)
         _ = try await SchemaService(storage: storage).importDevelopment(Self.schema(), into: container)
         let token = try await CredentialService(storage: storage, configuration: configuration)
@@ -35,7 +52,7 @@ struct ServerBenchmark {
             .create(name: "bench", emailAddress: nil, in: container)
         let apiToken = try await CredentialService(storage: storage, configuration: configuration).createAPIToken(container: container)
 
-        let server = try BenchmarkServerProcess(data: folder)
+        let server = try BenchmarkServerProcess(data: folder, postgres: serverURL)
         defer { server.stop() }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
@@ -46,7 +63,11 @@ struct ServerBenchmark {
         // One untimed batch first, as for the direct insert: the connection, the statements and the caches are
         // then warm, and the phases measure the steady state.
         try await client.postExpectingSuccess("records/modify", body: try Self.createBody(0..<200, recordType: "Warmup"))
-        let direct = try DirectInsert(path: folder.appendingPathComponent("direct.sqlite").path)
+        let direct: any DirectRows = if let directURL {
+            try await PostgresDirectInsert.open(PostgresLocation(url: directURL))
+        } else {
+            try DirectInsert(path: folder.appendingPathComponent("direct.sqlite").path)
+        }
         let cpuBeforeModify = try server.cpuTime
         let modifyRate = try await modifyThroughput(client, count: records, clients: 1, recordType: "Party", alternatingWith: direct)
         let modifyCPU = try server.cpuTime - cpuBeforeModify
@@ -54,15 +75,20 @@ struct ServerBenchmark {
         figures += [
             BenchmarkFigure(name: "modify, batches of 200, 1 client", value: modifyRate, unit: "records/s"),
             BenchmarkFigure(name: "modify, batches of 200, 2 clients", value: concurrentRate, unit: "records/s"),
-            BenchmarkFigure(name: "direct GRDB insert, same rows", value: direct.throughput, unit: "records/s"),
+            BenchmarkFigure(
+                name: postgres == nil ? "direct GRDB insert, same rows" : "direct multi-row INSERT, same rows", value: direct.throughput,
+                unit: "records/s"),
             BenchmarkFigure(name: "modify / direct insert, 1 client", value: modifyRate / direct.throughput, unit: "ratio"),
             BenchmarkFigure(name: "modify / direct insert, 2 clients", value: concurrentRate / direct.throughput, unit: "ratio"),
             BenchmarkFigure(name: "server CPU per record, batches of 200", value: modifyCPU.milliseconds / Double(records), unit: "ms"),
         ]
         figures += try await queryLatencies(client, size: records)
-        let directRead = try DirectRead(serverDatabase: configuration.databaseURL.path, container: container)
-        figures += try await queryPaging(client, recordType: "Party", count: records, direct: directRead, server: server)
-        figures += try await lookups(client, recordType: "Party", count: records, direct: directRead)
+        if postgres == nil {
+            // Compared with rows read straight from the SQLite file; PostgreSQL has no such figure yet.
+            let directRead = try DirectRead(serverDatabase: configuration.databaseURL.path, container: container)
+            figures += try await queryPaging(client, recordType: "Party", count: records, direct: directRead, server: server)
+            figures += try await lookups(client, recordType: "Party", count: records, direct: directRead)
+        }
         var signedIn = client
         signedIn.signedIn = SignedInUser(apiToken: apiToken, webAuthToken: webAuthToken)
         figures += try await singleRecordUpdates(signedIn, count: 2_000, server: server)
@@ -78,7 +104,13 @@ struct ServerBenchmark {
         var userClient = client
         userClient.actingAs = user.userRecordName
         figures.append(try await changeFeedThroughput(userClient, count: records, storage: storage, owner: user.userRecordName))
+        await (direct as? PostgresDirectInsert)?.close()
         return figures
+    }
+
+    /// The PostgreSQL URL `url` with a new schema whose name starts with `prefix`.
+    static func schema(named prefix: String, of url: String) -> String {
+        url + (url.contains("?") ? "&" : "?") + "schema=\(prefix)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))"
     }
 
     /// The fields of benchmark record `index`: 100 distinct titles, one guest count per record.
@@ -100,7 +132,7 @@ struct ServerBenchmark {
     /// records, with a pause before each round for background work (WAL checkpoints) to finish: a slow spell
     /// of this shared machine then weighs on both sides of the ratio alike.
     private func modifyThroughput(
-        _ client: BenchmarkClient, count: Int, clients: Int, recordType: String, alternatingWith direct: DirectInsert
+        _ client: BenchmarkClient, count: Int, clients: Int, recordType: String, alternatingWith direct: any DirectRows
     ) async throws -> Double {
         let bodies = try stride(from: 0, to: count, by: 200).map { try Self.createBody($0..<min($0 + 200, count), recordType: recordType) }
         var elapsed = Duration.zero
@@ -120,7 +152,7 @@ struct ServerBenchmark {
             }
             elapsed += ContinuousClock.now - start
             try await Task.sleep(for: .milliseconds(50))
-            try direct.insert(min(count, (round + batches.count) * 200) - round * 200)
+            try await direct.insert(min(count, (round + batches.count) * 200) - round * 200)
         }
         return Double(count) / elapsed.seconds
     }

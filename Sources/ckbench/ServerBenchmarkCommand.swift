@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKServer
 import CommandLineSupport
 
 /// `ckbench server`: the server's scenarios over real HTTP on loopback, against a fresh SQLite data folder.
@@ -12,7 +13,9 @@ struct ServerBenchmarkCommand: AsyncParsableCommand {
             after one untimed batch of 200 on each side. Paging the type with records/query and records/lookup are \
             compared with the same rows read directly with GRDB, in alternating rounds. A signed-in user's saves of one \
             record per request (with the rotating web auth token) give requests per second and server CPU per request. \
-            Query latency is measured at --records and again after growing the type to --large records.
+            Query latency is measured at --records and again after growing the type to --large records. With --postgres, \
+            the server and the direct insert run on PostgreSQL (the direct insert: multi-row INSERTs with postgres-nio), \
+            and the paging and lookup comparisons with direct SQLite reads are left out.
             """
     )
 
@@ -25,11 +28,26 @@ struct ServerBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Queries timed per scenario and size.")
     var samples = 300
 
+    @Option(help: ArgumentHelp(
+        "Run the server on PostgreSQL at this URL (postgres://USER@HOST:PORT/DATABASE), in schemas of the benchmark's own, instead of SQLite.",
+        valueName: "url"))
+    var postgres: String?
+
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    func validate() throws {
+        if let postgres {
+            do {
+                _ = try PostgresLocation(url: postgres)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
     func run() async throws {
-        let figures = try await ServerBenchmark(records: records, large: large, samples: samples).run()
+        let figures = try await ServerBenchmark(records: records, large: large, samples: samples, postgres: postgres).run()
         print(json ? try JSONOutput.string(figures) : BenchmarkFigure.table(figures))
     }
 }

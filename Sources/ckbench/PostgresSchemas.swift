@@ -1,0 +1,25 @@
+import CKServer
+import Logging
+import PostgresNIO
+
+/// The schemas `ckbench server --postgres` works in, dropped when it ends so that it leaves nothing behind.
+enum PostgresSchemas {
+    /// Drops the schema each URL names (`?schema=`), with everything in it; a failure is reported, not thrown.
+    static func drop(_ urls: [String]) async {
+        for url in urls {
+            guard let location = try? PostgresLocation(url: url), let schema = location.schema else { continue }
+            var configuration = PostgresConnection.Configuration(
+                host: location.host, port: location.port, username: location.username, password: location.password,
+                database: location.database, tls: .disable)
+            configuration.options.connectTimeout = .seconds(5)
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Logger(label: "ckbench"))
+                // The name was checked by `PostgresLocation` (letters, digits, underscores).
+                try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: Logger(label: "ckbench"))
+                try await connection.close()
+            } catch {
+                print("ckbench: could not drop the schema \(schema): \(error)")
+            }
+        }
+    }
+}

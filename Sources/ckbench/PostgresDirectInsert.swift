@@ -20,11 +20,7 @@ final class PostgresDirectInsert: DirectRows {
     /// Creates the server's tables at `location` (a schema of the benchmark's own), and writes one untimed batch.
     static func open(_ location: PostgresLocation) async throws -> PostgresDirectInsert {
         await (try PostgresStorage.open(location)).close()
-        var configuration = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: location.encryption == .disable ? .disable : .prefer(.makeClientConfiguration()))
-        configuration.options.additionalStartupParameters = location.schema.map { [("search_path", $0)] } ?? []
-        let client = PostgresClient(configuration: configuration)
+        let client = PostgresClient(configuration: location.clientConfiguration(connections: 1))
         let running = Task { await client.run() }
         try await client.query("INSERT INTO containers (id, developer_record_name, created_at) VALUES ('direct', '_d', 0)")
         var zone: Int64 = 0

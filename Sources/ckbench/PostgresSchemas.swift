@@ -8,12 +8,9 @@ enum PostgresSchemas {
     static func drop(_ urls: [String]) async {
         for url in urls {
             guard let location = try? PostgresLocation(url: url), let schema = location.schema else { continue }
-            var configuration = PostgresConnection.Configuration(
-                host: location.host, port: location.port, username: location.username, password: location.password,
-                database: location.database, tls: .disable)
-            configuration.options.connectTimeout = .seconds(5)
             do {
-                let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Logger(label: "ckbench"))
+                let connection = try await PostgresConnection.connect(
+                    configuration: try location.connectionConfiguration(), id: 0, logger: Logger(label: "ckbench"))
                 // The name was checked by `PostgresLocation` (letters, digits, underscores).
                 try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: Logger(label: "ckbench"))
                 try await connection.close()

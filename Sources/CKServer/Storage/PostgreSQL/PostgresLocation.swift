@@ -73,7 +73,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     static let connectTimeout: Duration = .seconds(5)
 
     /// The pool's configuration for this location, with up to `connections` connections.
-    func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
+    public func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch encryption {
         case .disable: .disable
         case .prefer: .prefer(.makeClientConfiguration())
@@ -88,7 +88,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The configuration of a single connection outside the pool, to the same place.
-    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS = switch encryption {
         case .disable: .disable
         case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))

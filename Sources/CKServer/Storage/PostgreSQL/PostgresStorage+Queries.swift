@@ -24,23 +24,22 @@ extension PostgresStorage: QueryStorage {
 
         var column: String { self == .number ? "number" : "text" }
 
-        /// How a value of this kind is written in a comparison with the column.
-        func placeholder(_ value: IndexValue, in statement: inout PostgresStatement) -> String? {
-            let columns = IndexColumns(value)
-            switch self {
-            case .number: return columns.number.map { statement.bind($0) + "::numeric" }
-            case .text: return columns.text.map { statement.bind($0) }
-            }
-        }
-
-        /// Where `value` lies from this kind's values: -1 before them all, 1 after them all, 0 among them.
-        func side(of value: IndexValue) -> Int {
+        /// Where `value` lies from this kind's values: before them all, after them all, or among them, bound as
+        /// a parameter of `statement` to compare with the column.
+        func position(of value: IndexValue, in statement: inout PostgresStatement) -> Position {
             switch (self, value) {
-            case (.number, .text): 1
-            case (.text, .integer), (.text, .real): -1
-            default: 0
+            case (.number, .text): .after
+            case (.text, .integer), (.text, .real): .before
+            case (.number, _): .among(statement.bind(IndexColumns(value).number ?? "") + "::numeric")
+            case (.text, .text(let text)): .among(statement.bind(text))
             }
         }
+    }
+
+    /// Where a bound or cursor lies from the values a part of a scan reads.
+    private enum Position {
+        case before, after
+        case among(String)
     }
 
     /// The statement reading the part of `scan` that holds values of `kind`, or `nil` when the scan's bounds or
@@ -52,24 +51,23 @@ extension PostgresStorage: QueryStorage {
         statement.append("zone_id = \(statement.bind(zoneID)) AND record_type = \(statement.bind(scan.recordType))")
         statement.append(" AND field_name = \(statement.bind(scan.fieldName)) AND \(column) IS NOT NULL")
         if let lower = scan.lower {
-            switch kind.side(of: lower.value) {
-            case 1: return nil
-            case 0: statement.append(" AND \(column) \(lower.inclusive ? ">=" : ">") \(kind.placeholder(lower.value, in: &statement)!)")
-            default: break
+            switch kind.position(of: lower.value, in: &statement) {
+            case .after: return nil
+            case .among(let value): statement.append(" AND \(column) \(lower.inclusive ? ">=" : ">") \(value)")
+            case .before: break
             }
         }
         if let upper = scan.upper {
-            switch kind.side(of: upper.value) {
-            case -1: return nil
-            case 0: statement.append(" AND \(column) \(upper.inclusive ? "<=" : "<") \(kind.placeholder(upper.value, in: &statement)!)")
-            default: break
+            switch kind.position(of: upper.value, in: &statement) {
+            case .before: return nil
+            case .among(let value): statement.append(" AND \(column) \(upper.inclusive ? "<=" : "<") \(value)")
+            case .after: break
             }
         }
         if let cursor {
-            switch (kind.side(of: cursor.value), scan.descending) {
-            case (1, false), (-1, true): return nil
-            case (0, _):
-                let value = kind.placeholder(cursor.value, in: &statement)!
+            switch (kind.position(of: cursor.value, in: &statement), scan.descending) {
+            case (.after, false), (.before, true): return nil
+            case (.among(let value), _):
                 statement.append(" AND (\(column), record_name) \(scan.descending ? "<" : ">") (\(value), \(statement.bind(cursor.recordName)))")
             default: break
             }

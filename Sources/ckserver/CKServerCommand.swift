@@ -9,7 +9,7 @@ struct CKServerCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ContainerCommand.self, TokenCommand.self, APITokenCommand.self, UserCommand.self, KeyCommand.self,
-            SchemaCommand.self, ServeCommand.self,
+            SchemaCommand.self, ServeCommand.self, MigrateCommand.self,
         ]
     )
 }

@@ -8,9 +8,10 @@ public enum StorageEngine: Sendable, Equatable {
     /// PostgreSQL at this location, shared by any number of servers.
     case postgres(PostgresLocation)
 
-    /// Opens the engine, its tables brought up to date: SQLite in the data folder of `configuration` (created
+    /// Opens the engine, its tables brought up to date (its rows readable and writable as they are, to move a
+    /// server between engines): SQLite in the data folder of `configuration` (created
     /// when it does not exist), its uploaded files beside it; PostgreSQL at its location, files included.
-    public func open(_ configuration: ServerConfiguration) async throws -> any ServerStorage {
+    public func open(_ configuration: ServerConfiguration) async throws -> any ServerStorage & TransferStorage {
         switch self {
         case .sqlite:
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)

@@ -23,6 +23,12 @@ struct DataOptions: ParsableArguments {
         postgresURL ?? ProcessInfo.processInfo.environment["CKSERVER_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Where the options name.
+    private var place: StoragePlace {
+        if let postgres { return .postgres(postgres) }
+        return .folder(directory ?? ".")
+    }
+
     func validate() throws {
         if directory == nil, postgres == nil {
             throw ValidationError("name where the server keeps its state: --data DIR (SQLite), or --postgres URL")
@@ -30,31 +36,16 @@ struct DataOptions: ParsableArguments {
         if directory != nil, postgres != nil {
             throw ValidationError("--data and --postgres name two places for the server's state: give one")
         }
-        if let postgres {
-            do {
-                _ = try PostgresLocation(url: postgres)
-            } catch {
-                throw ValidationError("\(error)")
-            }
-        }
+        try place.validate()
     }
 
     /// The configuration for this data folder (unused on PostgreSQL, which keeps everything).
     var configuration: ServerConfiguration {
-        ServerConfiguration(dataDirectory: URL(fileURLWithPath: directory ?? ".", isDirectory: true))
+        place.configuration
     }
 
     /// Opens the storage (creating the folder, or the PostgreSQL tables, when they do not exist).
     func openStorage() async throws -> any ServerStorage {
-        do {
-            guard let postgres else { return try await StorageEngine.sqlite.open(configuration) }
-            return try await StorageEngine.postgres(try PostgresLocation(url: postgres)).open(configuration)
-        } catch let error as PostgresStorageError {
-            throw CommandFailure("\(error)")
-        } catch let error as ServerError where postgres != nil {
-            throw CommandFailure("cannot open the PostgreSQL database: \(error.reason ?? error.serverErrorCode.rawValue)")
-        } catch {
-            throw CommandFailure(postgres == nil ? "cannot open the data folder \(directory ?? "."): \(error)" : "cannot open the PostgreSQL database: \(error)")
-        }
+        try await place.open()
     }
 }

@@ -7,7 +7,7 @@ import PostgresNIO
 struct TemporaryStorage {
     let configuration: ServerConfiguration
     let engine: StorageEngine
-    let storage: any ServerStorage
+    let storage: any ServerStorage & TransferStorage
 
     /// Every engine the storage suites run on: each must pass them alike.
     static var engines: [StorageEngine] { TestStorageEngine.all }

@@ -9,7 +9,7 @@ import NIOCore
 
 /// A server with one container, a user and tokens, for route tests over real HTTP on loopback.
 struct TestServer {
-    let temporary: TemporaryStorage
+    private(set) var temporary: TemporaryStorage
     let container = ContainerID(rawValue: "iCloud.com.example.Party")!
     let apiToken: String
     let managementToken: String
@@ -25,6 +25,13 @@ struct TestServer {
         managementToken = try await credentials.createManagementToken(name: "tests", container: nil, readOnly: false)
         (user, webAuthToken) = try await UserService(storage: temporary.storage, configuration: temporary.configuration)
             .create(name: "mei", emailAddress: "mei@example.com", in: container)
+    }
+
+    /// The same server, its container, user and tokens, on `storage`: where a copy of it went.
+    func moved(to storage: TemporaryStorage) -> TestServer {
+        var moved = self
+        moved.temporary = storage
+        return moved
     }
 
     var services: ServerServices {

@@ -21,6 +21,12 @@ struct PostgresStatement {
         return "$\(bindings.count)"
     }
 
+    /// Binds a null of whichever type the statement needs there, and returns its placeholder.
+    mutating func bindNull() -> String {
+        bindings.appendNull()
+        return "$\(bindings.count)"
+    }
+
     var query: PostgresQuery {
         PostgresQuery(unsafeSQL: sql, binds: bindings)
     }

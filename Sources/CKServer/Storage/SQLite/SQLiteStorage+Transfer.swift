@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+extension SQLiteStorage: TransferStorage {
+    public func transferRows(of table: TransferTable, after key: [TransferValue]?, limit: Int) async throws -> [[TransferValue]] {
+        try await writer.read { db in
+            let sql = table.pageSQL(afterKey: key != nil) { _ in "?" }
+            let arguments = StatementArguments((key ?? []).map(Self.databaseValue) + [limit.databaseValue])
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                try table.columns.indices.map { try Self.transferValue(row[$0], kind: table.columns[$0].kind) }
+            }
+        }
+    }
+
+    public func insertTransferRows(_ rows: [[TransferValue]], into table: TransferTable) async throws {
+        try await writer.write { db in
+            let statement = try db.cachedStatement(sql: table.insertSQL(rows: 1) { _ in "?" })
+            for row in rows {
+                try statement.execute(arguments: StatementArguments(row.map(Self.databaseValue)))
+            }
+        }
+    }
+
+    public func keepFileContents(_ contents: Data, checksum: String) async throws {
+        let file = filesDirectory.appendingPathComponent(checksum)
+        guard !FileManager.default.fileExists(atPath: file.path) else { return }
+        try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
+        try contents.write(to: file, options: .atomic)
+    }
+
+    /// SQLite numbers an `AUTOINCREMENT` table past the highest row inserted by itself.
+    public func finishTransfer() async throws {}
+
+    private static func databaseValue(_ value: TransferValue) -> DatabaseValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        case .boolean(let flag): flag.databaseValue
+        case .text(let text): text.databaseValue
+        case .bytes(let bytes): Data(bytes).databaseValue
+        }
+    }
+
+    /// The value as its column's kind, whichever storage class SQLite kept it in.
+    private static func transferValue(_ value: DatabaseValue, kind: TransferTable.Column.Kind) throws -> TransferValue {
+        if value.isNull { return .null }
+        switch kind {
+        case .integer: return .integer(try Int64.fromDatabaseValue(value).orThrow(value, kind))
+        case .real: return .real(try Double.fromDatabaseValue(value).orThrow(value, kind))
+        case .boolean: return .boolean(try Bool.fromDatabaseValue(value).orThrow(value, kind))
+        case .text: return .text(try String.fromDatabaseValue(value).orThrow(value, kind))
+        case .bytes: return .bytes(Array(try Data.fromDatabaseValue(value).orThrow(value, kind)))
+        }
+    }
+}
+
+private extension Optional {
+    /// The value, or an error naming what the column held instead of the kind it declares.
+    func orThrow(_ value: DatabaseValue, _ kind: TransferTable.Column.Kind) throws -> Wrapped {
+        guard let self else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a \(kind) column holds \(value)")
+        }
+        return self
+    }
+}

@@ -1,0 +1,16 @@
+/// Why a copy between engines stopped.
+public enum ServerTransferError: Error, Equatable, CustomStringConvertible {
+    /// The target already holds rows: a copy only goes into an empty server.
+    case targetNotEmpty(table: String)
+    /// An upload's row names contents the source does not have.
+    case missingFile(checksum: String)
+
+    public var description: String {
+        switch self {
+        case .targetNotEmpty(let table):
+            "the target already holds a server (its \(table) table has rows): copy into an empty database or data folder"
+        case .missingFile(let checksum):
+            "the source lacks the contents of an uploaded file (checksum \(checksum)): its data folder is incomplete"
+        }
+    }
+}

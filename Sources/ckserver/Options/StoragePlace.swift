@@ -1,0 +1,56 @@
+import ArgumentParser
+import CKModel
+import CKServer
+import CommandLineSupport
+import Foundation
+
+/// Where a server keeps its state, as a command names it: a data folder (SQLite) or a PostgreSQL URL.
+enum StoragePlace {
+    case folder(String)
+    case postgres(String)
+
+    /// The configuration for a data folder (unused on PostgreSQL, which keeps everything).
+    var configuration: ServerConfiguration {
+        guard case .folder(let directory) = self else { return ServerConfiguration(dataDirectory: URL(fileURLWithPath: ".", isDirectory: true)) }
+        return ServerConfiguration(dataDirectory: URL(fileURLWithPath: directory, isDirectory: true))
+    }
+
+    /// Whether a server was ever kept here: its database file exists (a data folder), or always (PostgreSQL,
+    /// whose tables opening creates in an empty database).
+    var holdsServer: Bool {
+        guard case .folder = self else { return true }
+        return FileManager.default.fileExists(atPath: configuration.databaseURL.path)
+    }
+
+    /// A `ValidationError` when a URL given is not a PostgreSQL location.
+    func validate() throws {
+        guard case .postgres(let url) = self else { return }
+        do {
+            _ = try PostgresLocation(url: url)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// Opens the storage (creating the folder, or the PostgreSQL tables, when they do not exist), or fails with
+    /// one line saying why.
+    func open() async throws -> any ServerStorage & TransferStorage {
+        do {
+            switch self {
+            case .folder: return try await StorageEngine.sqlite.open(configuration)
+            case .postgres(let url): return try await StorageEngine.postgres(try PostgresLocation(url: url)).open(configuration)
+            }
+        } catch let error as PostgresStorageError {
+            throw CommandFailure("\(error)")
+        } catch let error as ServerError where !isFolder {
+            throw CommandFailure("cannot open the PostgreSQL database: \(error.reason ?? error.serverErrorCode.rawValue)")
+        } catch {
+            guard case .folder(let directory) = self else { throw CommandFailure("cannot open the PostgreSQL database: \(error)") }
+            throw CommandFailure("cannot open the data folder \(directory): \(error)")
+        }
+    }
+
+    private var isFolder: Bool {
+        if case .folder = self { true } else { false }
+    }
+}

@@ -40,6 +40,11 @@ final class BenchmarkServerProcess {
         }
     }
 
+    /// The CPU time `servers` have used so far, together.
+    static func cpuTime(of servers: [BenchmarkServerProcess]) throws -> Duration {
+        try servers.reduce(.zero) { $0 + (try $1.cpuTime) }
+    }
+
     /// Stops the server (it ends once its standard input closes) and waits for it.
     func stop() {
         try? input.fileHandleForWriting.close()

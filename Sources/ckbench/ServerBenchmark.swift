@@ -10,6 +10,8 @@ struct ServerBenchmark {
     let samples: Int
     /// The URL of the PostgreSQL server to run on (in schemas of the benchmark's own), or `nil` for SQLite.
     var postgres: String?
+    /// How many server processes share the PostgreSQL database (1 on SQLite); modify's clients are spread over them.
+    var instances = 1
     let container = ContainerID(rawValue: "iCloud.com.example.Bench")!
 
     /// The benchmark's record type, `Party`, with `extraFields` (such as `venue STRING`) after its own.
@@ -52,12 +54,13 @@ struct ServerBenchmark {
             .create(name: "bench", emailAddress: nil, in: container)
         let apiToken = try await CredentialService(storage: storage, configuration: configuration).createAPIToken(container: container)
 
-        let server = try BenchmarkServerProcess(data: folder, postgres: serverURL)
-        defer { server.stop() }
+        let servers = try (0..<instances).map { _ in try BenchmarkServerProcess(data: folder, postgres: serverURL) }
+        defer { servers.forEach { $0.stop() } }
+        let server = servers[0]
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = http.shutdown() }
-        let client = BenchmarkClient(
-            http: http, baseURL: "\(server.url)/database/1/\(container)/development", managementToken: token)
+        let clients = servers.map { BenchmarkClient(http: http, baseURL: "\($0.url)/database/1/\(container)/development", managementToken: token) }
+        let client = clients[0]
 
         var figures: [BenchmarkFigure] = []
         // One untimed batch first, as for the direct insert: the connection, the statements and the caches are
@@ -68,13 +71,14 @@ struct ServerBenchmark {
         } else {
             try DirectInsert(path: folder.appendingPathComponent("direct.sqlite").path)
         }
-        let cpuBeforeModify = try server.cpuTime
-        let modifyRate = try await modifyThroughput(client, count: records, clients: 1, recordType: "Party", alternatingWith: direct)
-        let modifyCPU = try server.cpuTime - cpuBeforeModify
-        let concurrentRate = try await modifyThroughput(client, count: records, clients: 2, recordType: "Gathering", alternatingWith: direct)
+        let cpuBeforeModify = try BenchmarkServerProcess.cpuTime(of: servers)
+        let modifyRate = try await modifyThroughput(clients, count: records, clients: 1, recordType: "Party", alternatingWith: direct)
+        let modifyCPU = try BenchmarkServerProcess.cpuTime(of: servers) - cpuBeforeModify
+        let concurrentRate = try await modifyThroughput(clients, count: records, clients: 2, recordType: "Gathering", alternatingWith: direct)
+        let spread = instances > 1 ? ", spread over \(instances) servers" : ""
         figures += [
             BenchmarkFigure(name: "modify, batches of 200, 1 client", value: modifyRate, unit: "records/s"),
-            BenchmarkFigure(name: "modify, batches of 200, 2 clients", value: concurrentRate, unit: "records/s"),
+            BenchmarkFigure(name: "modify, batches of 200, 2 clients\(spread)", value: concurrentRate, unit: "records/s"),
             BenchmarkFigure(
                 name: postgres == nil ? "direct GRDB insert, same rows" : "direct multi-row INSERT, same rows", value: direct.throughput,
                 unit: "records/s"),
@@ -126,13 +130,14 @@ struct ServerBenchmark {
     }
 
     /// Records per second created in batches of 200 by `clients` clients at once, each sending its next batch
-    /// when the server answered the last (of the type `recordType`, so each run writes records of its own).
+    /// when its server answered the last (of the type `recordType`, so each run writes records of its own); client
+    /// `n` sends to the server of `servers[n % servers.count]`.
     ///
     /// The records go in rounds of ten batches, each followed by a round of the direct insert of as many
     /// records, with a pause before each round for background work (WAL checkpoints) to finish: a slow spell
     /// of this shared machine then weighs on both sides of the ratio alike.
     private func modifyThroughput(
-        _ client: BenchmarkClient, count: Int, clients: Int, recordType: String, alternatingWith direct: any DirectRows
+        _ servers: [BenchmarkClient], count: Int, clients: Int, recordType: String, alternatingWith direct: any DirectRows
     ) async throws -> Double {
         let bodies = try stride(from: 0, to: count, by: 200).map { try Self.createBody($0..<min($0 + 200, count), recordType: recordType) }
         var elapsed = Duration.zero
@@ -142,6 +147,7 @@ struct ServerBenchmark {
             let start = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for first in 0..<clients {
+                    let client = servers[first % servers.count]
                     group.addTask {
                         for body in stride(from: batches.startIndex + first, to: batches.endIndex, by: clients).map({ batches[$0] }) {
                             try await client.postExpectingSuccess("records/modify", body: body)

@@ -51,6 +51,30 @@ struct RecordStorageTests {
         #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false).map(\.isSuccess) == [true])
     }
 
+    @Test("a batch keeps every text as written: quotes, backslashes, braces, commas, the word NULL, nothing at all", arguments: TemporaryStorage.engines)
+    func awkwardTexts(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        let texts = [#"a"b"#, #"back\slash\"#, "{braces},commas", "NULL", "", " spaced ", "ünï\u{1F389}"]
+        let writes = texts.enumerated().map { index, text in
+            let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: text, deviceID: index.isMultiple(of: 2) ? nil : text)
+            let saved = StoredRecord(
+                recordName: "r\(index)", recordType: "Party", changeTag: "", fields: ["title": .string(text)], created: stamp, modified: stamp,
+                parent: index == 3 ? nil : text)
+            return RecordWrite.insert(saved, RecordIndexes(entries: [IndexEntry(fieldName: "title", value: .text(text))]))
+        }
+        #expect(try await storage.apply(writes, in: zone, atomic: false).allSatisfy(\.isSuccess))
+        let read = try await storage.records(named: texts.indices.map { "r\($0)" }, in: zone)
+        for (index, text) in texts.enumerated() {
+            let record = try #require(read["r\(index)"])
+            #expect(record.created.userRecordName == text && record.modified.userRecordName == text)
+            #expect(record.created.deviceID == (index.isMultiple(of: 2) ? nil : text))
+            #expect(record.parent == (index == 3 ? nil : text))
+            #expect(record.fields["title"] == .string(text))
+            let scan = IndexScan(recordType: "Party", fieldName: "title", lower: .init(.text(text), inclusive: true), upper: .init(.text(text), inclusive: true))
+            #expect(try await storage.scan(scan, in: zone, after: nil, limit: 10).map(\.recordName) == ["r\(index)"])
+        }
+    }
+
     @Test("a delete takes the records referencing it with DELETE_SELF along, down a chain, and says which it took", arguments: TemporaryStorage.engines)
     func deleteSelfCascade(engine: StorageEngine) async throws {
         let storage = try await prepared(engine)

@@ -6,9 +6,56 @@ import PostgresNIO
 /// Writers of one zone take turns on its row (`zoneRowID` locks it until the commit), which keeps its change
 /// numbers gapless and in commit order, so a change feed read through any server never skips a change, and makes
 /// each writer's conditional writes see what the one before it committed.
-struct PostgresZoneTransaction: ZoneWriteTransaction {
+///
+/// New records of names whose state `prepareWrites` read are held back (`PendingRecordRows`) and written together
+/// before any other statement.
+final class PostgresZoneTransaction: ZoneWriteTransaction {
     let transaction: PostgresTransaction
     let zone: ZoneKey
+    /// What each name the batch writes has, for the names whose state is known: a live record, a tombstone, or
+    /// nothing (absent).
+    private var known: [String: RowState?] = [:]
+    private var pending = PendingRecordRows()
+    /// The names of the new records held back.
+    private var held: Set<String> = []
+    private var zoneID: Int64 = 0
+
+    /// What a record name has in the zone.
+    private enum RowState {
+        case live, tombstone
+    }
+
+    init(transaction: PostgresTransaction, zone: ZoneKey) {
+        self.transaction = transaction
+        self.zone = zone
+    }
+
+    func prepareWrites(to recordNames: [String], inZone zoneID: Int64) throws {
+        try writePending()
+        self.zoneID = zoneID
+        var found: [String: RowState?] = Dictionary(recordNames.map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
+        for row in try transaction.rows("SELECT record_name, deleted FROM records WHERE zone_id = \(zoneID) AND record_name = ANY(\(recordNames))") {
+            let (name, deleted) = try row.decode((String, Bool).self)
+            found[name] = deleted ? .tombstone : .live
+        }
+        known = found
+    }
+
+    /// Whether all a record holds besides its row is value index entries, which `PendingRecordRows` writes too.
+    private static func valueEntriesOnly(_ record: StoredRecord, _ indexes: RecordIndexes) -> Bool {
+        indexes.searchEntries.isEmpty && indexes.references.isEmpty && indexes.assetReceipts.isEmpty && record.shareInfo == nil
+    }
+
+    /// Writes the records held back, before a statement that may read or change them.
+    private func writePending() throws {
+        guard !pending.isEmpty else { return }
+        let count = pending.recordCount
+        let written = try pending.write(inZone: zoneID, in: transaction)
+        held = []
+        guard written == count else {
+            throw ServerError(.internalError, reason: "\(count - written) of \(count) new records met a live record of their name")
+        }
+    }
 
     /// The zone's row ID, its row locked until the commit: writers of one zone take turns from their first
     /// statement, so each reads the records as the one before it left them.
@@ -25,10 +72,12 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func lastChange(ofZone zoneID: Int64) throws -> Int64 {
-        try transaction.rows("SELECT last_change FROM zones WHERE id = \(zoneID)").first?.decode(Int64.self) ?? 0
+        try writePending()
+        return try transaction.rows("SELECT last_change FROM zones WHERE id = \(zoneID)").first?.decode(Int64.self) ?? 0
     }
 
     func finish(zone zoneID: Int64, lastChange: Int64, changed: Bool) throws {
+        try writePending()
         try transaction.execute("UPDATE zones SET last_change = \(lastChange) WHERE id = \(zoneID)")
         if changed {
             try PostgresStorage.markChanged(zoneID: zoneID, zone, in: transaction)
@@ -36,38 +85,37 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func liveChangeTag(of recordName: String, inZone zoneID: Int64) throws -> String? {
-        try transaction.rows("SELECT change_tag FROM records WHERE zone_id = \(zoneID) AND record_name = \(recordName) AND NOT deleted")
+        try writePending()
+        return try transaction.rows("SELECT change_tag FROM records WHERE zone_id = \(zoneID) AND record_name = \(recordName) AND NOT deleted")
             .first?.decode(String.self)
     }
 
     func liveRecord(named recordName: String, inZone zoneID: Int64) throws -> StoredRecord? {
-        try transaction.rows("""
+        try writePending()
+        return try transaction.rows("""
             SELECT \(unescaped: PostgresStorage.recordColumns) FROM records WHERE zone_id = \(zoneID) AND record_name = \(recordName) AND NOT deleted
             """
         ).first.map { try PostgresStorage.storedRow($0).row.decoded() }
     }
 
     func insert(_ record: StoredRecord, changeTag: String, changeNumber: Int64, inZone zoneID: Int64) throws -> Bool {
+        if zoneID == self.zoneID, let state = known[record.recordName] {
+            guard state != .live else { return false }
+            pending.insert(record, changeTag: changeTag, changeNumber: changeNumber, mayMeetRow: state == .tombstone)
+            known[record.recordName] = .live
+            held.insert(record.recordName)
+            return true
+        }
+        try writePending()
         // One statement inserts the record or revives its tombstone, and leaves a live record alone.
-        try transaction.execute("""
-            INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
-                created_device, modified_at, modified_by, modified_device, deleted, change_number, parent_name, share_info)
-            VALUES (\(zoneID), \(record.recordName), \(record.recordType), \(changeTag), \(StoredText.fields(record.fields)),
-                \(record.created.timestamp.millisecondsSince1970), \(record.created.userRecordName), \(record.created.deviceID),
-                \(record.modified.timestamp.millisecondsSince1970), \(record.modified.userRecordName), \(record.modified.deviceID),
-                FALSE, \(changeNumber), \(record.parent), \(try StoredText.share(record.shareInfo)))
-            ON CONFLICT (zone_id, record_name) DO UPDATE SET
-                record_type = excluded.record_type, change_tag = excluded.change_tag, fields = excluded.fields,
-                created_at = excluded.created_at, created_by = excluded.created_by,
-                created_device = excluded.created_device, modified_at = excluded.modified_at,
-                modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = FALSE,
-                change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
-            WHERE records.deleted
-            """) == 1
+        var single = PendingRecordRows()
+        single.insert(record, changeTag: changeTag, changeNumber: changeNumber, mayMeetRow: true)
+        return try single.write(inZone: zoneID, in: transaction) == 1
     }
 
     func update(_ record: StoredRecord, expectedTag: String, changeTag: String, changeNumber: Int64, inZone zoneID: Int64) throws -> Bool {
-        try transaction.execute("""
+        try writePending()
+        return try transaction.execute("""
             UPDATE records SET record_type = \(record.recordType), change_tag = \(changeTag), fields = \(StoredText.fields(record.fields)),
                 modified_at = \(record.modified.timestamp.millisecondsSince1970), modified_by = \(record.modified.userRecordName),
                 modified_device = \(record.modified.deviceID), change_number = \(changeNumber), parent_name = \(record.parent),
@@ -77,6 +125,10 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func tombstone(_ recordName: String, changeTag: String, changeNumber: Int64, inZone zoneID: Int64) throws {
+        try writePending()
+        if known[recordName] != nil {
+            known[recordName] = .tombstone
+        }
         try transaction.execute("""
             UPDATE records SET deleted = TRUE, fields = '{}', share_info = NULL, change_tag = \(changeTag), change_number = \(changeNumber)
             WHERE zone_id = \(zoneID) AND record_name = \(recordName)
@@ -84,7 +136,8 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func references(to target: String, inZone zoneID: Int64) throws -> [(source: String, action: ReferenceAction)] {
-        try transaction.rows("SELECT source_name, action FROM record_references WHERE zone_id = \(zoneID) AND target_name = \(target)")
+        try writePending()
+        return try transaction.rows("SELECT source_name, action FROM record_references WHERE zone_id = \(zoneID) AND target_name = \(target)")
             .compactMap { row in
                 let (source, action) = try row.decode((String, String).self)
                 return ReferenceAction(rawValue: action).map { (source, $0) }
@@ -92,20 +145,30 @@ struct PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, isNew: Bool, inZone zoneID: Int64) throws {
+        if isNew, held.contains(record.recordName), Self.valueEntriesOnly(record, indexes) {
+            return pending.index(record, entries: indexes.entries)
+        }
+        try writePending()
         try PostgresStorage.replaceIndexes(of: record, with: indexes, zoneID: zoneID, in: transaction, isNew: isNew)
     }
 
     func removeIndexes(of recordName: String, inZone zoneID: Int64) throws {
+        try writePending()
         try PostgresStorage.removeIndexes(of: recordName, zoneID: zoneID, in: transaction)
     }
 
     func undoable(_ body: () throws -> Bool) throws {
+        try writePending()
         try transaction.execute("SAVEPOINT undoable")
-        if try body() {
+        let keep = try body()
+        try writePending()
+        if keep {
             try transaction.execute("RELEASE SAVEPOINT undoable")
         } else {
             try transaction.execute("ROLLBACK TO SAVEPOINT undoable")
             try transaction.execute("RELEASE SAVEPOINT undoable")
+            // What the body changed is undone: the states read before may no longer hold.
+            known = [:]
         }
     }
 }

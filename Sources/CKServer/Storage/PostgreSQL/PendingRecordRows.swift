@@ -1,0 +1,90 @@
+import CKModel
+import Foundation
+import PostgresNIO
+
+/// New records and their value index entries, written together in two statements. `PostgresZoneTransaction`
+/// holds a batch's new records back in one, instead of two round trips a record (a round trip costs more than the
+/// writing), while nothing reads what they change: the zone's writers take turns on its row, so no one else
+/// writes its records meanwhile, and the transaction writes them out before any other statement.
+struct PendingRecordRows {
+    private var records: [(record: StoredRecord, changeTag: String, changeNumber: Int64)] = []
+    private var entries: [(recordType: String, recordName: String, entry: IndexEntry)] = []
+    /// Whether a record may meet a row of its name (a tombstone, which it then replaces, or a live record, which
+    /// it leaves alone): the statement then needs `ON CONFLICT`, which costs even where nothing conflicts.
+    private var mayMeetRow = false
+
+    var isEmpty: Bool { records.isEmpty && entries.isEmpty }
+
+    /// How many records are held.
+    var recordCount: Int { records.count }
+
+    /// Holds a new record; `mayMeetRow`: a row of its name may exist.
+    mutating func insert(_ record: StoredRecord, changeTag: String, changeNumber: Int64, mayMeetRow: Bool) {
+        records.append((record, changeTag, changeNumber))
+        self.mayMeetRow = self.mayMeetRow || mayMeetRow
+    }
+
+    mutating func index(_ record: StoredRecord, entries recordEntries: [IndexEntry]) {
+        entries += recordEntries.map { (record.recordType, record.recordName, $0) }
+    }
+
+    /// Writes the held rows in the zone and forgets them: each record inserted, or written over its tombstone,
+    /// and left alone where a live record has its name. Returns how many records it wrote.
+    @discardableResult
+    mutating func write(inZone zoneID: Int64, in transaction: PostgresTransaction) throws -> Int {
+        var written = 0
+        if !records.isEmpty {
+            let rows = records.map(\.record)
+            let conflict = mayMeetRow ? """
+                ON CONFLICT (zone_id, record_name) DO UPDATE SET
+                    record_type = excluded.record_type, change_tag = excluded.change_tag, fields = excluded.fields,
+                    created_at = excluded.created_at, created_by = excluded.created_by,
+                    created_device = excluded.created_device, modified_at = excluded.modified_at,
+                    modified_by = excluded.modified_by, modified_device = excluded.modified_device, deleted = FALSE,
+                    change_number = excluded.change_number, parent_name = excluded.parent_name, share_info = excluded.share_info
+                WHERE records.deleted
+                """ : ""
+            // Each column an array, unnested: nullable texts as array literals, which postgres-nio's arrays cannot hold.
+            written = try transaction.execute("""
+                INSERT INTO records (zone_id, record_name, record_type, change_tag, fields, created_at, created_by,
+                    created_device, modified_at, modified_by, modified_device, deleted, change_number, parent_name, share_info)
+                SELECT \(zoneID), name, type, tag, fields, created_at, created_by, created_device, modified_at, modified_by,
+                    modified_device, FALSE, change_number, parent_name, share_info
+                FROM UNNEST(\(rows.map(\.recordName))::text[], \(rows.map(\.recordType))::text[], \(records.map(\.changeTag))::text[],
+                    \(rows.map { StoredText.fields($0.fields) })::text[], \(rows.map(\.created.timestamp.millisecondsSince1970))::bigint[],
+                    \(Self.arrayLiteral(rows.map(\.created.userRecordName)))::text[], \(Self.arrayLiteral(rows.map(\.created.deviceID)))::text[],
+                    \(rows.map(\.modified.timestamp.millisecondsSince1970))::bigint[],
+                    \(Self.arrayLiteral(rows.map(\.modified.userRecordName)))::text[], \(Self.arrayLiteral(rows.map(\.modified.deviceID)))::text[],
+                    \(records.map(\.changeNumber))::bigint[], \(Self.arrayLiteral(rows.map(\.parent)))::text[],
+                    \(Self.arrayLiteral(try rows.map { try StoredText.share($0.shareInfo) }))::text[])
+                    AS row(name, type, tag, fields, created_at, created_by, created_device, modified_at, modified_by, modified_device,
+                        change_number, parent_name, share_info)
+                \(unescaped: conflict)
+                """)
+            records = []
+            mayMeetRow = false
+        }
+        if !entries.isEmpty {
+            let values = entries.map { IndexColumns($0.entry.value) }
+            try transaction.execute("""
+                INSERT INTO record_index (zone_id, record_type, field_name, number, number_is_real, text, record_name)
+                SELECT \(zoneID), record_type, field, CASE WHEN is_number THEN number::numeric END, is_real,
+                    CASE WHEN is_number THEN NULL ELSE text END, record_name
+                FROM UNNEST(\(entries.map(\.recordType))::text[], \(entries.map(\.entry.fieldName))::text[],
+                    \(values.map { $0.number != nil })::boolean[], \(values.map { $0.number ?? "" })::text[], \(values.map(\.isReal))::boolean[],
+                    \(values.map { $0.text ?? "" })::text[], \(entries.map(\.recordName))::text[])
+                    AS entry(record_type, field, is_number, number, is_real, text, record_name)
+                """)
+            entries = []
+        }
+        return written
+    }
+
+    /// A text array as PostgreSQL reads it from text, `NULL` for each missing element: `{"a",NULL,"b \"c"}`.
+    static func arrayLiteral(_ values: [String?]) -> String {
+        let elements = values.map { value in
+            value.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" } ?? "NULL"
+        }
+        return "{" + elements.joined(separator: ",") + "}"
+    }
+}

@@ -75,6 +75,32 @@ struct RecordStorageTests {
         }
     }
 
+    @Test("texts longer than an index entry holds are kept, found by equality and read in byte order", arguments: TemporaryStorage.engines)
+    func longTexts(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        var random = SystemRandomNumberGenerator()
+        // Random letters do not compress: 12,000 of them are far over the 2,700 bytes of a PostgreSQL index entry.
+        let noise = String((0..<12_000).map { _ in Character(UnicodeScalar(UInt8.random(in: 97...122, using: &random))) })
+        let texts = ["b" + noise, "az" + noise, "aa" + noise, "c"]
+        let writes = texts.enumerated().map { index, text in
+            let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_owner", deviceID: nil)
+            let saved = StoredRecord(recordName: "r\(index)", recordType: "Party", changeTag: "", fields: ["title": .string(text)], created: stamp, modified: stamp)
+            return RecordWrite.insert(saved, RecordIndexes(entries: [IndexEntry(fieldName: "title", value: .text(text))]))
+        }
+        #expect(try await storage.apply(writes, in: zone, atomic: false).allSatisfy(\.isSuccess))
+        let all = IndexScan(recordType: "Party", fieldName: "title")
+        #expect(try await storage.scan(all, in: zone, after: nil, limit: 10).map(\.recordName) == ["r2", "r1", "r0", "r3"])
+        var descending = all
+        descending.descending = true
+        let firstPage = try await storage.scan(descending, in: zone, after: nil, limit: 2)
+        #expect(firstPage.map(\.recordName) == ["r3", "r0"])
+        #expect(try await storage.scan(descending, in: zone, after: firstPage.last, limit: 2).map(\.recordName) == ["r1", "r2"])
+        let equal = IndexScan(recordType: "Party", fieldName: "title", lower: .init(.text(texts[2]), inclusive: true), upper: .init(.text(texts[2]), inclusive: true))
+        #expect(try await storage.scan(equal, in: zone, after: nil, limit: 10).map(\.recordName) == ["r2"])
+        let after = IndexScan(recordType: "Party", fieldName: "title", lower: .init(.text(texts[2]), inclusive: false), upper: .init(.text("b"), inclusive: false))
+        #expect(try await storage.scan(after, in: zone, after: nil, limit: 10).map(\.recordName) == ["r1"])
+    }
+
     @Test("a delete takes the records referencing it with DELETE_SELF along, down a chain, and says which it took", arguments: TemporaryStorage.engines)
     func deleteSelfCascade(engine: StorageEngine) async throws {
         let storage = try await prepared(engine)

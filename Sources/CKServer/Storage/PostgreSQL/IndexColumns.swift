@@ -2,7 +2,15 @@
 /// a double as the shortest decimal that reads back as it, so integers and reals compare by value, except that
 /// beyond 2^53 a double may compare with an integer as its decimal rather than its exact binary value), a text in
 /// `text` (COLLATE "C": byte order, as in SQLite). Numbers come before texts.
+///
+/// The index holds a text's first `keyLength` characters (`text_key`), since an index entry holds at most about
+/// 2,700 bytes: a prefix keeps byte order, so a scan reads a range of keys and compares the full texts beside it.
+/// Texts longer than that which share their first `keyLength` characters come in the order of their records'
+/// names among themselves.
 struct IndexColumns {
+    /// The characters of a text the index holds, as the migration "index keys of long texts" declares them.
+    static let keyLength = 400
+
     /// The number as NUMERIC reads it (for a double, the shortest decimal that reads back as it), or `nil` for a text.
     var number: String?
     /// Whether the number is a double, so that it reads back as one.

@@ -253,6 +253,14 @@ extension PostgresStorage {
             CREATE TRIGGER subscriptions_update_moves_container_version AFTER UPDATE ON subscriptions
                 FOR EACH ROW WHEN (OLD.definition IS DISTINCT FROM NEW.definition) EXECUTE FUNCTION move_container_version();
             """),
+        // An index entry holds at most about 2,700 bytes: texts are indexed by their first 400 characters, which
+        // keep byte order (`IndexColumns.keyLength`), and compared in full beside the index.
+        ("index keys of long texts", """
+            ALTER TABLE record_index ADD COLUMN text_key TEXT COLLATE "C" GENERATED ALWAYS AS (left(text, 400)) STORED;
+            DROP INDEX record_index_by_text;
+            CREATE INDEX record_index_by_text_key ON record_index (zone_id, record_type, field_name, text_key, record_name)
+                WHERE text IS NOT NULL;
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

@@ -24,6 +24,22 @@ extension PostgresStorage: QueryStorage {
 
         var column: String { self == .number ? "number" : "text" }
 
+        /// The column the index orders this kind's values by: a number itself, a text's first characters.
+        var keyColumn: String { self == .number ? "number" : "text_key" }
+
+        /// The index key of a value bound as `parameter`.
+        func key(of parameter: String) -> String {
+            self == .number ? parameter : "left(\(parameter), \(IndexColumns.keyLength))"
+        }
+
+        /// `comparison` (`>`, `>=`, `<`, `<=`) on the full value, and for a text the range of index keys that holds
+        /// every value it accepts.
+        func condition(_ comparison: String, _ parameter: String) -> String {
+            let exact = " AND record_index.\(column) \(comparison) \(parameter)"
+            guard self == .text else { return exact }
+            return exact + " AND record_index.text_key \(comparison.prefix(1))= \(key(of: parameter))"
+        }
+
         /// Where `value` lies from this kind's values: before them all, after them all, or among them, bound as
         /// a parameter of `statement` to compare with the column.
         func position(of value: IndexValue, in statement: inout PostgresStatement) -> Position {
@@ -47,20 +63,21 @@ extension PostgresStorage: QueryStorage {
     private static func segment(of scan: IndexScan, kind: IndexKind, zoneID: Int64, after cursor: IndexHit?, limit: Int) -> PostgresStatement? {
         // Qualified: unqualified, ORDER BY would name the selected `number::text`, and sort numbers as texts.
         let column = "record_index." + kind.column
+        let key = "record_index." + kind.keyColumn
         var statement = PostgresStatement("SELECT number::text, number_is_real, text, record_name FROM record_index WHERE ")
         statement.append("zone_id = \(statement.bind(zoneID)) AND record_type = \(statement.bind(scan.recordType))")
         statement.append(" AND field_name = \(statement.bind(scan.fieldName)) AND \(column) IS NOT NULL")
         if let lower = scan.lower {
             switch kind.position(of: lower.value, in: &statement) {
             case .after: return nil
-            case .among(let value): statement.append(" AND \(column) \(lower.inclusive ? ">=" : ">") \(value)")
+            case .among(let value): statement.append(kind.condition(lower.inclusive ? ">=" : ">", value))
             case .before: break
             }
         }
         if let upper = scan.upper {
             switch kind.position(of: upper.value, in: &statement) {
             case .before: return nil
-            case .among(let value): statement.append(" AND \(column) \(upper.inclusive ? "<=" : "<") \(value)")
+            case .among(let value): statement.append(kind.condition(upper.inclusive ? "<=" : "<", value))
             case .after: break
             }
         }
@@ -68,12 +85,12 @@ extension PostgresStorage: QueryStorage {
             switch (kind.position(of: cursor.value, in: &statement), scan.descending) {
             case (.after, false), (.before, true): return nil
             case (.among(let value), _):
-                statement.append(" AND (\(column), record_name) \(scan.descending ? "<" : ">") (\(value), \(statement.bind(cursor.recordName)))")
+                statement.append(" AND (\(key), record_name) \(scan.descending ? "<" : ">") (\(kind.key(of: value)), \(statement.bind(cursor.recordName)))")
             default: break
             }
         }
         let direction = scan.descending ? "DESC" : "ASC"
-        statement.append(" ORDER BY \(column) \(direction), record_index.record_name \(direction) LIMIT \(statement.bind(Int64(limit)))")
+        statement.append(" ORDER BY \(key) \(direction), record_index.record_name \(direction) LIMIT \(statement.bind(Int64(limit)))")
         return statement
     }
 

@@ -11,10 +11,8 @@ extension PostgresStorage: RecordStorage {
         guard !names.isEmpty else { return [:] }
         return try await read { transaction in
             guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [:] }
-            let rows = try transaction.rows("""
-                SELECT \(unescaped: Self.recordColumns) FROM records WHERE zone_id = \(zoneID) AND NOT deleted AND record_name = ANY(\(names))
-                """
-            ).map { try Self.storedRow($0).row }
+            let rows = try transaction.rows(Self.namedRecords(Self.recordColumns, zoneID: zoneID, names: names, live: true))
+                .map { try Self.storedRow($0).row }
             return Dictionary(rows.map { ($0.record.recordName, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -72,12 +70,21 @@ extension PostgresStorage: RecordStorage {
     public func takenNames(_ names: [String], in zone: ZoneKey) async throws -> Set<String> {
         try await read { transaction in
             guard let zoneID = try Self.zoneRowID(zone, in: transaction), !names.isEmpty else { return [] }
-            return Set(try transaction.rows("""
-                SELECT record_name FROM records WHERE zone_id = \(zoneID) AND record_name = ANY(\(names))
-                UNION SELECT parent_name FROM records WHERE zone_id = \(zoneID) AND parent_name = ANY(\(names))
-                """
-            ).map { try $0.decode(String.self) })
+            let records = try transaction.rows(Self.namedRecords("record_name", zoneID: zoneID, names: names))
+            let parents = try transaction.rows("SELECT DISTINCT parent_name FROM records WHERE zone_id = \(zoneID) AND parent_name = ANY(\(names))")
+            return Set(try (records + parents).map { try $0.decode(String.self) })
         }
+    }
+
+    /// `columns` of the zone's records (only live ones with `live`) named in `names`, each found through the
+    /// primary key: one lookup a name, which the planner keeps to even when its statistics are stale after a bulk
+    /// load (with `record_name = ANY(…)` it then scanned the whole zone).
+    static func namedRecords(_ columns: String, zoneID: Int64, names: [String], live: Bool = false) -> PostgresQuery {
+        """
+        SELECT found.* FROM unnest(\(names)::text[]) AS wanted(name) CROSS JOIN LATERAL
+            (SELECT \(unescaped: columns) FROM records WHERE zone_id = \(zoneID) AND record_name = wanted.name
+                \(unescaped: live ? "AND NOT deleted" : "") OFFSET 0) AS found
+        """
     }
 
     /// Puts a record's index entries in place of the ones it had.

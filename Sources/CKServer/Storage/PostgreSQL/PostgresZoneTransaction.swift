@@ -34,7 +34,7 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
         try writePending()
         self.zoneID = zoneID
         var found: [String: RowState?] = Dictionary(recordNames.map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
-        for row in try transaction.rows("SELECT record_name, deleted FROM records WHERE zone_id = \(zoneID) AND record_name = ANY(\(recordNames))") {
+        for row in try transaction.rows(PostgresStorage.namedRecords("record_name, deleted", zoneID: zoneID, names: recordNames)) {
             let (name, deleted) = try row.decode((String, Bool).self)
             found[name] = deleted ? .tombstone : .live
         }

@@ -305,6 +305,19 @@ extension SQLiteStorage {
             }
             try db.execute(sql: triggers.joined(separator: "\n"))
         }
+        migrator.registerMigration("search content as folded tokens") { db in
+            // The full-text index kept texts as written, tokenized by FTS5, which folds less than CloudKit's search
+            // (ß, ligatures): it keeps their tokens as searches fold them (`searchContent`). A thousand rows at a time.
+            var last: Int64 = 0
+            while true {
+                let rows = try Row.fetchAll(db, sql: "SELECT rowid, content FROM record_search WHERE rowid > ? ORDER BY rowid LIMIT 1000", arguments: [last])
+                guard let final = rows.last else { break }
+                for row in rows {
+                    try db.execute(sql: "UPDATE record_search SET content = ? WHERE rowid = ?", arguments: [searchContent(row[1]), row[0] as Int64])
+                }
+                last = final[0]
+            }
+        }
         return migrator
     }
 }

@@ -90,8 +90,14 @@ extension SQLiteStorage {
             try db.executeCached(
                 sql: "INSERT INTO search_rows (zone_id, record_type, field_name, record_name) VALUES (?, ?, ?, ?)",
                 binding: zoneID, record.recordType, entry.fieldName, record.recordName)
-            try db.executeCached(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", binding: db.lastInsertedRowID, entry.text)
+            try db.executeCached(sql: "INSERT INTO record_search (rowid, content) VALUES (?, ?)", binding: db.lastInsertedRowID, Self.searchContent(entry.text))
         }
+    }
+
+    /// What the full-text index keeps of a text: its tokens as CloudKit's search folds them (`TextTokens`),
+    /// which searches look for, so that FTS5's own tokenizer (which keeps ß and ligatures) decides nothing.
+    static func searchContent(_ text: String) -> String {
+        TextTokens.tokens(text).joined(separator: " ")
     }
 
     /// Removes a record's index entries.

@@ -41,29 +41,43 @@ extension PostgresStorage {
         // Everything the zone holds references its row and goes with it (ON DELETE CASCADE). The zone's row is
         // deleted before the database's counter is taken, the order every writer locks them in.
         try transaction.execute("DELETE FROM zones WHERE id = \(id)")
-        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
-        try transaction.execute("""
+        var statement = takingDatabaseChange(zone.databaseKey)
+        let key = [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName]
+        statement.append("""
             INSERT INTO zone_tombstones (container_id, environment, database_scope, owner_record_name, zone_name, database_change)
-            VALUES (\(zone.container.rawValue), \(zone.environment.rawValue), \(zone.database.rawValue), \(zone.ownerRecordName), \(zone.zoneName), \(change))
+            SELECT \(key.map { statement.bind($0) }.joined(separator: ", ")), last_change FROM taken
             ON CONFLICT (container_id, environment, database_scope, owner_record_name, zone_name)
             DO UPDATE SET database_change = excluded.database_change
             """)
+        try transaction.execute(statement.query)
     }
 
-    /// Takes the database's next change number for the zone, so `changes/database` lists it as changed.
-    static func markChanged(zoneID: Int64, _ zone: ZoneKey, in transaction: PostgresTransaction) throws {
-        let change = try nextDatabaseChange(zone.databaseKey, in: transaction)
-        try transaction.execute("UPDATE zones SET database_change = \(change) WHERE id = \(zoneID)")
+    /// Takes the database's next change number for the zone, so `changes/database` lists it as changed, and
+    /// keeps `lastChange` as the zone's last change number when given: one statement.
+    static func markChanged(zoneID: Int64, _ zone: ZoneKey, lastChange: Int64? = nil, in transaction: PostgresTransaction) throws {
+        var statement = takingDatabaseChange(zone.databaseKey)
+        statement.append("UPDATE zones SET database_change = (SELECT last_change FROM taken)")
+        if let lastChange {
+            statement.append(", last_change = \(statement.bind(lastChange))")
+        }
+        statement.append(" WHERE id = \(statement.bind(zoneID))")
+        try transaction.execute(statement.query)
     }
 
-    /// The database's next change number, taken.
-    static func nextDatabaseChange(_ database: ZoneKey.Database, in transaction: PostgresTransaction) throws -> Int64 {
-        try transaction.rows("""
-            INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change)
-            VALUES (\(database.container.rawValue), \(database.environment.rawValue), \(database.scope.rawValue), \(database.ownerRecordName), 1)
-            ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = databases.last_change + 1
-            RETURNING last_change
-            """
-        ).first?.decode(Int64.self) ?? 0
+    /// `WITH taken AS (…)`, which takes the database's next change number (its counter row locked) for the
+    /// statement that follows to read as `taken.last_change`.
+    private static func takingDatabaseChange(_ database: ZoneKey.Database) -> PostgresStatement {
+        var statement = PostgresStatement("")
+        let key = [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]
+        statement.append("""
+            WITH taken AS (
+                INSERT INTO databases (container_id, environment, database_scope, owner_record_name, last_change)
+                VALUES (\(key.map { statement.bind($0) }.joined(separator: ", ")), 1)
+                ON CONFLICT (container_id, environment, database_scope, owner_record_name) DO UPDATE SET last_change = databases.last_change + 1
+                RETURNING last_change
+            )
+
+            """)
+        return statement
     }
 }

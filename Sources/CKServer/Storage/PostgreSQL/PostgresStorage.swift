@@ -30,20 +30,29 @@ public final class PostgresStorage: ServerStorage, Sendable {
     let storedSchemas = StoredSchemas()
     private let running: Task<Void, Never>
 
-    private init(location: PostgresLocation, logger: Logger) {
+    /// Starts the pool, and returns once its task runs: a connection leased before would wait, with a warning.
+    private init(location: PostgresLocation, logger: Logger) async {
         self.location = location
         self.logger = logger
-        client = PostgresClient(configuration: location.clientConfiguration(connections: Self.connections), backgroundLogger: logger)
+        let client = PostgresClient(configuration: location.clientConfiguration(connections: Self.connections), backgroundLogger: logger)
+        self.client = client
         threads = NIOThreadPool(numberOfThreads: Self.connections)
         threads.start()
-        running = Task { [client] in await client.run() }
+        var running: Task<Void, Never>?
+        await withCheckedContinuation { started in
+            running = Task {
+                started.resume()
+                await client.run()
+            }
+        }
+        self.running = running!
     }
 
     /// Connects to the database and brings its tables up to date, or throws `PostgresStorageError` with what
     /// stands in the way (no server there, a refused login, a database set up by a newer ckserver).
     public static func open(_ location: PostgresLocation, logger: Logger = Logger(label: "ckserver.postgres")) async throws -> PostgresStorage {
         try await Self.probe(location, logger: logger)
-        let storage = PostgresStorage(location: location, logger: logger)
+        let storage = await PostgresStorage(location: location, logger: logger)
         do {
             try await storage.migrate()
         } catch {

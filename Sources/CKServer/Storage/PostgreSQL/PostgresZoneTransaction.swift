@@ -7,7 +7,7 @@ import PostgresNIO
 /// numbers gapless and in commit order, so a change feed read through any server never skips a change, and makes
 /// each writer's conditional writes see what the one before it committed.
 ///
-/// New records of names whose state `prepareWrites` read are held back (`PendingRecordRows`) and written together
+/// New records of names whose state `prepareInserts` read are held back (`PendingRecordRows`) and written together
 /// before any other statement.
 final class PostgresZoneTransaction: ZoneWriteTransaction {
     let transaction: PostgresTransaction
@@ -19,6 +19,8 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
     /// The names of the new records held back.
     private var held: Set<String> = []
     private var zoneID: Int64 = 0
+    /// The zone's last change number as `zoneRowID` read it with the lock, until `lastChange` takes it.
+    private var lastChangeRead: (zoneID: Int64, lastChange: Int64)?
 
     /// What a record name has in the zone.
     private enum RowState {
@@ -30,9 +32,10 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
         self.zone = zone
     }
 
-    func prepareWrites(to recordNames: [String], inZone zoneID: Int64) throws {
+    func prepareInserts(of recordNames: [String], inZone zoneID: Int64) throws {
         try writePending()
         self.zoneID = zoneID
+        guard !recordNames.isEmpty else { return }
         var found: [String: RowState?] = Dictionary(recordNames.map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
         for row in try transaction.rows(PostgresStorage.namedRecords("record_name, deleted", zoneID: zoneID, names: recordNames)) {
             let (name, deleted) = try row.decode((String, Bool).self)
@@ -60,7 +63,10 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
     /// The zone's row ID, its row locked until the commit: writers of one zone take turns from their first
     /// statement, so each reads the records as the one before it left them.
     func zoneRowID() throws -> Int64? {
-        try transaction.rows(.zone("SELECT id FROM zones", zone, lockingRow: true)).first?.decode(Int64.self)
+        guard let row = try transaction.rows(.zone("SELECT id, last_change FROM zones", zone, lockingRow: true)).first else { return nil }
+        let (id, lastChange) = try row.decode((Int64, Int64).self)
+        lastChangeRead = (id, lastChange)
+        return id
     }
 
     func createZoneRow() throws -> Int64 {
@@ -72,16 +78,19 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func lastChange(ofZone zoneID: Int64) throws -> Int64 {
+        defer { lastChangeRead = nil }
+        if let read = lastChangeRead, read.zoneID == zoneID { return read.lastChange }
         try writePending()
         return try transaction.rows("SELECT last_change FROM zones WHERE id = \(zoneID)").first?.decode(Int64.self) ?? 0
     }
 
     func finish(zone zoneID: Int64, lastChange: Int64, changed: Bool) throws {
         try writePending()
-        try transaction.execute("UPDATE zones SET last_change = \(lastChange) WHERE id = \(zoneID)")
-        if changed {
-            try PostgresStorage.markChanged(zoneID: zoneID, zone, in: transaction)
+        guard changed else {
+            try transaction.execute("UPDATE zones SET last_change = \(lastChange) WHERE id = \(zoneID)")
+            return
         }
+        try PostgresStorage.markChanged(zoneID: zoneID, zone, lastChange: lastChange, in: transaction)
     }
 
     func liveChangeTag(of recordName: String, inZone zoneID: Int64) throws -> String? {

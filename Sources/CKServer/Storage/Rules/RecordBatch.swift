@@ -15,7 +15,7 @@ struct RecordBatch {
         guard let zoneRow = try transaction.zoneRowID() ?? (zone.isDefaultZone ? transaction.createZoneRow() : nil) else {
             throw ServerError(.zoneNotFound, reason: "there is no zone \(zone.zoneName)")
         }
-        try transaction.prepareWrites(to: writes.map(\.recordName), inZone: zoneRow)
+        try transaction.prepareInserts(of: writes.compactMap { if case .insert(let record, _) = $0 { record.recordName } else { nil } }, inZone: zoneRow)
         var lastChange = try transaction.lastChange(ofZone: zoneRow)
         var outcomes: [Result<AppliedWrite, ServerError>] = []
         for (index, write) in writes.enumerated() {

@@ -15,10 +15,10 @@ protocol ZoneWriteTransaction {
     /// number, so `changes/database` lists it.
     func createZoneRow() throws -> Int64
 
-    /// Before the batch's first write: the names it writes to, so that an engine may read their states at once
-    /// and hold its writes back until a statement needs them (the zone's writers take turns, so nothing else
-    /// changes them meanwhile).
-    func prepareWrites(to recordNames: [String], inZone zone: Int64) throws
+    /// Before the batch's first write: the names of the records it inserts, so that an engine may read their
+    /// states at once and hold the inserts back until a statement needs them (the zone's writers take turns, so
+    /// nothing else changes them meanwhile).
+    func prepareInserts(of recordNames: [String], inZone zone: Int64) throws
 
     /// The last change number the zone `zone` gave.
     func lastChange(ofZone zone: Int64) throws -> Int64

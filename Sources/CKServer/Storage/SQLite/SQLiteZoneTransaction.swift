@@ -15,7 +15,7 @@ struct SQLiteZoneTransaction: ZoneWriteTransaction {
     }
 
     /// Nothing to prepare: SQLite answers each write's statement in microseconds, in this process.
-    func prepareWrites(to recordNames: [String], inZone zone: Int64) throws {}
+    func prepareInserts(of recordNames: [String], inZone zone: Int64) throws {}
 
     func lastChange(ofZone zoneID: Int64) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_change FROM zones WHERE id = ?"), arguments: [zoneID]) ?? 0

@@ -55,15 +55,15 @@ extension PostgresStorage: RecordStorage {
     public func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String> {
         try await read { transaction in
             guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [] }
-            var tree = Set(roots)
-            var pending = roots
-            while let name = pending.popLast() {
-                let children = try transaction.rows("SELECT record_name FROM records WHERE zone_id = \(zoneID) AND parent_name = \(name)")
-                for child in try children.map({ try $0.decode(String.self) }) where tree.insert(child).inserted {
-                    pending.append(child)
-                }
-            }
-            return tree
+            // UNION keeps each name once, so a cycle of parents ends.
+            return Set(try transaction.rows("""
+                WITH RECURSIVE tree(name) AS (
+                    SELECT unnest(\(roots)::text[]) COLLATE "C"
+                    UNION SELECT records.record_name FROM records JOIN tree ON records.parent_name = tree.name WHERE records.zone_id = \(zoneID)
+                )
+                SELECT name FROM tree
+                """
+            ).map { try $0.decode(String.self) })
         }
     }
 

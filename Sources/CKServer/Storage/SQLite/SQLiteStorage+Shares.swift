@@ -60,16 +60,16 @@ extension SQLiteStorage {
     public func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String> {
         try await writer.read { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
-            var tree = Set(roots)
-            var pending = roots
-            while let name = pending.popLast() {
-                let children = try String.fetchAll(
-                    db.cachedStatement(sql: "SELECT record_name FROM records WHERE zone_id = ? AND parent_name = ?"), arguments: [zoneID, name])
-                for child in children where tree.insert(child).inserted {
-                    pending.append(child)
-                }
-            }
-            return tree
+            // UNION keeps each name once, so a cycle of parents ends.
+            return Set(try String.fetchAll(
+                db.cachedStatement(sql: """
+                    WITH RECURSIVE tree(name) AS (
+                        SELECT value FROM json_each(?)
+                        UNION SELECT records.record_name FROM records JOIN tree ON records.parent_name = tree.name WHERE records.zone_id = ?
+                    )
+                    SELECT name FROM tree
+                    """),
+                arguments: [try Self.list(roots), zoneID]))
         }
     }
 

@@ -101,6 +101,24 @@ struct RecordStorageTests {
         #expect(try await storage.scan(after, in: zone, after: nil, limit: 10).map(\.recordName) == ["r1"])
     }
 
+    @Test("reindexing a type reaches every live record of it, page after page, and no other", arguments: TemporaryStorage.engines)
+    func reindexEveryRecord(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        let count = 1_234
+        _ = try await storage.apply((0..<count).map { .insert(record("p\($0)", guests: Int64($0)), RecordIndexes()) }, in: zone, atomic: false)
+        let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_owner", deviceID: nil)
+        let other = StoredRecord(recordName: "o", recordType: "Other", changeTag: "", fields: ["guests": .int64(1)], created: stamp, modified: stamp)
+        _ = try await storage.apply([.insert(other, RecordIndexes())], in: zone, atomic: false)
+        try await storage.reindex(recordType: "Party", in: zone.container, environment: .development) { record in
+            guard case .int64(let guests)? = record.fields["guests"] else { return RecordIndexes() }
+            return RecordIndexes(entries: [IndexEntry(fieldName: "guests", value: .integer(guests))])
+        }
+        let hits = try await storage.scan(IndexScan(recordType: "Party", fieldName: "guests"), in: zone, after: nil, limit: 2 * count)
+        #expect(hits.count == count)
+        #expect(Set(hits.map(\.recordName)).count == count)
+        #expect(try await storage.scan(IndexScan(recordType: "Other", fieldName: "guests"), in: zone, after: nil, limit: 10).isEmpty)
+    }
+
     @Test("a delete takes the records referencing it with DELETE_SELF along, down a chain, and says which it took", arguments: TemporaryStorage.engines)
     func deleteSelfCascade(engine: StorageEngine) async throws {
         let storage = try await prepared(engine)

@@ -41,16 +41,27 @@ extension PostgresStorage: RecordStorage {
                 """
             ).map { try $0.decode(Int64.self) }
             for zoneID in zoneIDs {
-                let rows = try transaction.rows("""
-                    SELECT \(unescaped: Self.recordColumns) FROM records WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND NOT deleted
-                    """)
-                for row in rows {
-                    let record = try Self.storedRow(row).row.decoded()
-                    try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, in: transaction)
+                // A page of records at a time, so that a type of millions of records never sits in memory at once.
+                var after = ""
+                while true {
+                    let rows = try transaction.rows("""
+                        SELECT \(unescaped: Self.recordColumns) FROM records
+                        WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND NOT deleted AND record_name > \(after)
+                        ORDER BY record_name LIMIT \(Int64(Self.reindexPage))
+                        """)
+                    for row in rows {
+                        let record = try Self.storedRow(row).row.decoded()
+                        try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, in: transaction)
+                        after = record.recordName
+                    }
+                    if rows.count < Self.reindexPage { break }
                 }
             }
         }
     }
+
+    /// How many records `reindex` reads at a time.
+    static let reindexPage = 500
 
     public func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String> {
         try await read { transaction in

@@ -43,15 +43,28 @@ extension SQLiteStorage {
                 db, sql: "SELECT id FROM zones WHERE container_id = ? AND environment = ?",
                 arguments: [container.rawValue, environment.rawValue])
             for zoneID in zoneIDs {
-                let rows = try Self.storedRows(
-                    db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0", binding: [zoneID, recordType])
-                for row in rows {
-                    let record = try row.decoded()
-                    try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, db: db)
+                // A page of records at a time, so that a type of millions of records never sits in memory at once.
+                var after = ""
+                while true {
+                    let rows = try Self.storedRows(
+                        db, sql: """
+                            SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0 AND record_name > ?
+                            ORDER BY record_name LIMIT \(Self.reindexPage)
+                            """,
+                        binding: [zoneID, recordType, after])
+                    for row in rows {
+                        let record = try row.decoded()
+                        try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, db: db)
+                        after = record.recordName
+                    }
+                    if rows.count < Self.reindexPage { break }
                 }
             }
         }
     }
+
+    /// How many records `reindex` reads at a time.
+    static let reindexPage = 500
 
     /// Puts a record's index entries in place of the ones it had.
     static func replaceIndexes(

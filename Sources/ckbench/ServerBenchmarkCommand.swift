@@ -30,7 +30,7 @@ struct ServerBenchmarkCommand: AsyncParsableCommand {
     var samples = 300
 
     /// The engines the benchmark runs the server on.
-    enum Engine: String, ExpressibleByArgument, CaseIterable {
+    enum Engine: String, ExpressibleByArgument {
         case sqlite, postgres
     }
 

@@ -73,6 +73,10 @@ struct MigrateCommandTests {
         #expect(missing.status == 2 && missing.standardError.contains("holds no server"))
         let two = try await CommandRun.ckserver(["migrate", "--from-data", folder(), "--from-postgres", "postgres://x@127.0.0.1/db", "--to-data", folder()])
         #expect(two.status != 0 && two.standardError.contains("--from-data DIR or --from-postgres URL (one of them)"))
+        let url = TestStorageEngine.postgresURL!
+        let nowhere = url + (url.contains("?") ? "&" : "?") + "schema=\(TestStorageEngine.freshLocation().schema!)"
+        let empty = try await CommandRun.ckserver(["migrate", "--from-postgres", nowhere, "--to-data", folder()])
+        #expect(empty.status == 2 && empty.standardError == "ckserver: the source holds no server: no container, token or row of any kind\n")
         let none = try await CommandRun.ckserver(["migrate", "--from-data", folder()])
         #expect(none.status != 0 && none.standardError.contains("name where to copy it"))
     }

@@ -81,7 +81,8 @@ struct RecordStorageTests {
         var random = SystemRandomNumberGenerator()
         // Random letters do not compress: 12,000 of them are far over the 2,700 bytes of a PostgreSQL index entry.
         let noise = String((0..<12_000).map { _ in Character(UnicodeScalar(UInt8.random(in: 97...122, using: &random))) })
-        let texts = ["b" + noise, "az" + noise, "aa" + noise, "c"]
+        // r1 and r2 share their first 12,001 characters, and their names order them the other way round.
+        let texts = ["b" + noise, "a" + noise + "z", "a" + noise, "c"]
         let writes = texts.enumerated().map { index, text in
             let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_owner", deviceID: nil)
             let saved = StoredRecord(recordName: "r\(index)", recordType: "Party", changeTag: "", fields: ["title": .string(text)], created: stamp, modified: stamp)
@@ -99,6 +100,14 @@ struct RecordStorageTests {
         #expect(try await storage.scan(equal, in: zone, after: nil, limit: 10).map(\.recordName) == ["r2"])
         let after = IndexScan(recordType: "Party", fieldName: "title", lower: .init(.text(texts[2]), inclusive: false), upper: .init(.text("b"), inclusive: false))
         #expect(try await storage.scan(after, in: zone, after: nil, limit: 10).map(\.recordName) == ["r1"])
+        var page: [IndexHit] = []
+        var cursor: IndexHit?
+        repeat {
+            let hits = try await storage.scan(all, in: zone, after: cursor, limit: 1)
+            page += hits
+            cursor = hits.last
+        } while cursor != nil && page.count < 10
+        #expect(page.map(\.recordName) == ["r2", "r1", "r0", "r3"], "one at a time, as far as the last")
     }
 
     @Test("reindexing a type reaches every live record of it, page after page, and no other", arguments: TemporaryStorage.engines)
@@ -117,6 +126,35 @@ struct RecordStorageTests {
         #expect(hits.count == count)
         #expect(Set(hits.map(\.recordName)).count == count)
         #expect(try await storage.scan(IndexScan(recordType: "Other", fieldName: "guests"), in: zone, after: nil, limit: 10).isEmpty)
+    }
+
+    @Test("one batch deletes and creates again, cascades and creates a cascaded name, is refused a delete and then an existing name", arguments: TemporaryStorage.engines)
+    func writesAfterDeletesInOneBatch(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        let saved = try await storage.apply([
+            .insert(record("a"), RecordIndexes()),
+            .insert(record("b"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "a", action: .deleteSelf)])),
+            .insert(record("c"), RecordIndexes()),
+            .insert(record("d"), RecordIndexes(references: [ReferenceEntry(targetRecordName: "c", action: .validate)])),
+        ], in: zone, atomic: false)
+        let tags = try saved.map { try $0.get().changeTag }
+        let outcomes = try await storage.apply([
+            .delete(recordName: "a", expectedTag: tags[0]),
+            .insert(record("a", guests: 2), RecordIndexes(entries: [IndexEntry(fieldName: "guests", value: .integer(2))])),
+            .insert(record("b", guests: 3), RecordIndexes()),
+            .delete(recordName: "c", expectedTag: tags[2]),
+            .insert(record("c", guests: 4), RecordIndexes()),
+            .insert(record("e", guests: 5), RecordIndexes()),
+        ], in: zone, atomic: false)
+        #expect(outcomes.map(\.errorCode) == [nil, nil, nil, .validatingReferenceError, .exists, nil])
+        #expect(try outcomes[0].get().cascaded.map(\.recordName) == ["b"])
+        let live = try await storage.records(named: ["a", "b", "c", "d", "e"], in: zone)
+        #expect(live.keys.sorted() == ["a", "b", "c", "d", "e"])
+        #expect(live["a"]?.fields["guests"] == .int64(2) && live["b"]?.fields["guests"] == .int64(3) && live["c"]?.fields["guests"] == .int64(1))
+        let hits = try await storage.scan(IndexScan(recordType: "Party", fieldName: "guests"), in: zone, after: nil, limit: 10)
+        #expect(hits.map(\.recordName) == ["a"])
+        let tagsAfter = try outcomes.compactMap { try? $0.get().changeTag }
+        #expect(Set(tagsAfter).count == tagsAfter.count && Set(tagsAfter).isDisjoint(with: tags))
     }
 
     @Test("a delete takes the records referencing it with DELETE_SELF along, down a chain, and says which it took", arguments: TemporaryStorage.engines)

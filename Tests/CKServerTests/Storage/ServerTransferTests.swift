@@ -22,9 +22,10 @@ struct ServerTransferTests {
         return #"{"operationType":"create","record":{"recordType":"Note","recordName":"\#(name)","fields":{"title":{"value":"\#(title)"},"body":{"value":"\#(body)"}\#(ownerField)}}}"#
     }
 
-    /// A server with a deployed schema, a zone of notes (one deleted, one owned by another), a subscription, and
-    /// a public record holding an uploaded file; returns the file's receipt.
-    private func populate(_ server: TestServer) async throws -> String {
+    /// A server with a deployed schema, a zone of notes (one deleted, one owned by another), a subscription, a
+    /// public record holding an uploaded file, and a zone deleted after the others were made; returns the file's
+    /// receipt and the deleted zone's sync token.
+    private func populate(_ server: TestServer) async throws -> (receipt: String, goneToken: String) {
         let schemas = SchemaService(storage: server.temporary.storage)
         try await schemas.importDevelopment(Self.schema, into: server.container)
         _ = try await schemas.deploy(server.container, actor: "tests")
@@ -46,7 +47,12 @@ struct ServerTransferTests {
             let value = String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self)
             let party = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1","fields":{"photo":{"value":\#(value)}}}}]}"#
             #expect(try TestServer.records(try await server.post(client, "records/modify", party, as: developer)).first?["serverErrorCode"] == nil)
-            return try #require(file["receipt"] as? String)
+            // The zone with the highest number, deleted: a copy must not give its number to the next new zone.
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Gone"}}}]}"#, as: developer, database: "private")
+            let feed = try await server.post(client, "changes/zone", #"{"zones":[{"zoneID":{"zoneName":"Gone"}}]}"#, as: developer, database: "private")
+            let goneToken = try #require((try feed.json["zones"] as? [[String: Any]])?.first?["syncToken"] as? String)
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"delete","zone":{"zoneID":{"zoneName":"Gone"}}}]}"#, as: developer, database: "private")
+            return (try #require(file["receipt"] as? String), goneToken)
         }
     }
 
@@ -90,8 +96,9 @@ struct ServerTransferTests {
     }
 
     /// What a copy must still do: sign the user in with their token, download the file, cascade a delete along
-    /// a reference it never saw made, and number a new zone past the copied ones.
-    private func checkWorking(_ server: TestServer, receipt: String) async throws {
+    /// a reference it never saw made, number a new zone past the copied ones and the deleted one, so that the
+    /// deleted zone's sync token is refused by a zone made again with its name.
+    private func checkWorking(_ server: TestServer, receipt: String, goneToken: String) async throws {
         let developer = TestCredentials.developer(actingAs: server.user.userRecordName)
         try await server.live { client in
             #expect(try await server.post(client, "changes/database", "{}", as: .user(server.webAuthToken), database: "private").status == .ok)
@@ -103,6 +110,9 @@ struct ServerTransferTests {
             #expect(deleted.status == .ok)
             let n2 = try TestServer.records(try await server.post(client, "records/lookup", #"{"zoneID":{"zoneName":"Box"},"records":[{"recordName":"n2"}]}"#, as: developer, database: "private"))
             #expect(n2.first?["serverErrorCode"] as? String == "NOT_FOUND", "n2 goes with n1, its DELETE_SELF owner")
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Gone"}}}]}"#, as: developer, database: "private")
+            let stale = try await server.post(client, "changes/zone", #"{"zones":[{"zoneID":{"zoneName":"Gone"},"syncToken":"\#(goneToken)"}]}"#, as: developer, database: "private")
+            #expect(String(buffer: stale.body).contains("deleted since"), "\(String(buffer: stale.body))")
             let zone = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Second"}}}]}"#, as: developer, database: "private")
             let zones = try zone.json["zones"] as? [[String: Any]]
             #expect(zone.status == .ok && zones?.first?["serverErrorCode"] == nil)
@@ -112,7 +122,7 @@ struct ServerTransferTests {
     @Test("a server copied to PostgreSQL and back to SQLite answers, lists and works as it did")
     func roundTrip() async throws {
         let source = try await TestServer(engine: .sqlite)
-        let receipt = try await populate(source)
+        let (receipt, goneToken) = try await populate(source)
         let before = try await observations(source)
         var current = source
         var copied: [(table: String, count: Int)]?
@@ -132,7 +142,7 @@ struct ServerTransferTests {
             }
         }
         for copy in copies {
-            try await checkWorking(copy, receipt: receipt)
+            try await checkWorking(copy, receipt: receipt, goneToken: goneToken)
         }
     }
 

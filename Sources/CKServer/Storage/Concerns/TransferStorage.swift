@@ -13,6 +13,12 @@ public protocol TransferStorage: Sendable {
     /// Keeps an uploaded file's contents under their checksum, unless they are kept already.
     func keepFileContents(_ contents: Data, checksum: String) async throws
 
-    /// Makes the engine number the rows it adds to a table from past the highest number a copy inserted.
-    func finishTransfer() async throws
+    /// The last number the engine gave in each table's identity column (`TransferTable.identity`), by table, even
+    /// when the row that had it was deleted since; tables that never numbered a row are left out.
+    func identityCounters() async throws -> [String: Int64]
+
+    /// Makes the engine number the rows it adds to a table from past both the highest number a copy inserted and
+    /// `counters` (the source's), so that no number a deleted row had (a zone's, which its sync tokens and change
+    /// tags carry) is given again.
+    func finishTransfer(counters: [String: Int64]) async throws
 }

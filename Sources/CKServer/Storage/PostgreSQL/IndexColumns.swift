@@ -4,9 +4,8 @@
 /// `text` (COLLATE "C": byte order, as in SQLite). Numbers come before texts.
 ///
 /// The index holds a text's first `keyLength` characters (`text_key`), since an index entry holds at most about
-/// 2,700 bytes: a prefix keeps byte order, so a scan reads a range of keys and compares the full texts beside it.
-/// Texts longer than that which share their first `keyLength` characters come in the order of their records'
-/// names among themselves.
+/// 2,700 bytes: a prefix keeps byte order, so a scan reads a range of keys, compares the full texts beside it,
+/// and orders texts that share their key by the texts themselves.
 struct IndexColumns {
     /// The characters of a text the index holds, as the migration "index keys of long texts" declares them.
     static let keyLength = 400

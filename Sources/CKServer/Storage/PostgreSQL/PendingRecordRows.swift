@@ -30,7 +30,6 @@ struct PendingRecordRows {
 
     /// Writes the held rows in the zone and forgets them: each record inserted, or written over its tombstone,
     /// and left alone where a live record has its name. Returns how many records it wrote.
-    @discardableResult
     mutating func write(inZone zoneID: Int64, in transaction: PostgresTransaction) throws -> Int {
         var written = 0
         if !records.isEmpty {

@@ -21,12 +21,6 @@ struct PostgresStatement {
         return "$\(bindings.count)"
     }
 
-    /// Binds `value`, or a null when there is none, and returns its placeholder.
-    mutating func bind<Value: PostgresDynamicTypeEncodable>(optional value: Value?) -> String {
-        guard let value else { return bindNull() }
-        return bind(value)
-    }
-
     /// Binds a null of whichever type the statement needs there, and returns its placeholder.
     mutating func bindNull() -> String {
         bindings.appendNull()

@@ -24,12 +24,13 @@ extension PostgresStorage: QueryStorage {
 
         var column: String { self == .number ? "number" : "text" }
 
-        /// The column the index orders this kind's values by: a number itself, a text's first characters.
-        var keyColumn: String { self == .number ? "number" : "text_key" }
-
-        /// The index key of a value bound as `parameter`.
-        func key(of parameter: String) -> String {
-            self == .number ? parameter : "left(\(parameter), \(IndexColumns.keyLength))"
+        /// What orders this kind's values, and the value bound as `parameter` in the same terms: a number itself; a
+        /// text by its index key (its first characters), then by itself, which orders texts sharing their key, or
+        /// by its key alone when `equal` (every text read is the same).
+        func ordering(of parameter: String, equal: Bool) -> [(column: String, value: String)] {
+            guard self == .text else { return [("record_index.number", parameter)] }
+            let key = ("record_index.text_key", "left(\(parameter), \(IndexColumns.keyLength))")
+            return equal ? [key] : [key, ("record_index.text", parameter)]
         }
 
         /// `comparison` (`>`, `>=`, `<`, `<=`) on the full value, and for a text the range of index keys that holds
@@ -37,7 +38,7 @@ extension PostgresStorage: QueryStorage {
         func condition(_ comparison: String, _ parameter: String) -> String {
             let exact = " AND record_index.\(column) \(comparison) \(parameter)"
             guard self == .text else { return exact }
-            return exact + " AND record_index.text_key \(comparison.prefix(1))= \(key(of: parameter))"
+            return exact + " AND record_index.text_key \(comparison.prefix(1))= left(\(parameter), \(IndexColumns.keyLength))"
         }
 
         /// Where `value` lies from this kind's values: before them all, after them all, or among them, bound as
@@ -63,7 +64,8 @@ extension PostgresStorage: QueryStorage {
     private static func segment(of scan: IndexScan, kind: IndexKind, zoneID: Int64, after cursor: IndexHit?, limit: Int) -> PostgresStatement? {
         // Qualified: unqualified, ORDER BY would name the selected `number::text`, and sort numbers as texts.
         let column = "record_index." + kind.column
-        let key = "record_index." + kind.keyColumn
+        // A scan of one text reads equal texts: their keys order them as well as the texts would.
+        let equal = scan.lower != nil && scan.lower == scan.upper && scan.lower?.inclusive == true
         var statement = PostgresStatement("SELECT number::text, number_is_real, text, record_name FROM record_index WHERE ")
         statement.append("zone_id = \(statement.bind(zoneID)) AND record_type = \(statement.bind(scan.recordType))")
         statement.append(" AND field_name = \(statement.bind(scan.fieldName)) AND \(column) IS NOT NULL")
@@ -85,12 +87,16 @@ extension PostgresStorage: QueryStorage {
             switch (kind.position(of: cursor.value, in: &statement), scan.descending) {
             case (.after, false), (.before, true): return nil
             case (.among(let value), _):
-                statement.append(" AND (\(key), record_name) \(scan.descending ? "<" : ">") (\(kind.key(of: value)), \(statement.bind(cursor.recordName)))")
+                let ordering = kind.ordering(of: value, equal: equal)
+                let columns = ordering.map(\.column).joined(separator: ", ")
+                let values = ordering.map(\.value).joined(separator: ", ")
+                statement.append(" AND (\(columns), record_name) \(scan.descending ? "<" : ">") (\(values), \(statement.bind(cursor.recordName)))")
             default: break
             }
         }
         let direction = scan.descending ? "DESC" : "ASC"
-        statement.append(" ORDER BY \(key) \(direction), record_index.record_name \(direction) LIMIT \(statement.bind(Int64(limit)))")
+        let order = (kind.ordering(of: "", equal: equal).map(\.column) + ["record_index.record_name"]).map { "\($0) \(direction)" }
+        statement.append(" ORDER BY \(order.joined(separator: ", ")) LIMIT \(statement.bind(Int64(limit)))")
         return statement
     }
 

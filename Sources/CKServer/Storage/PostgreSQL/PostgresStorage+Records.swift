@@ -116,18 +116,10 @@ extension PostgresStorage: RecordStorage {
                 VALUES (\(zoneID), \(name), \(reference.targetRecordName), \(reference.action.rawValue))
                 """)
         }
-        if !indexes.entries.isEmpty {
-            // Every entry of the record in one statement: a round trip each cost more than writing them.
-            let values = indexes.entries.map { IndexColumns($0.value) }
-            try transaction.execute("""
-                INSERT INTO record_index (zone_id, record_type, field_name, number, number_is_real, text, record_name)
-                SELECT \(zoneID), \(record.recordType), field, CASE WHEN is_number THEN number::numeric END, is_real,
-                    CASE WHEN is_number THEN NULL ELSE text END, \(name)
-                FROM UNNEST(\(indexes.entries.map(\.fieldName))::text[], \(values.map { $0.number != nil })::boolean[],
-                    \(values.map { $0.number ?? "" })::text[], \(values.map(\.isReal))::boolean[], \(values.map { $0.text ?? "" })::text[])
-                    AS entry(field, is_number, number, is_real, text)
-                """)
-        }
+        // Every entry of the record in one statement: a round trip each cost more than writing them.
+        var entries = PendingRecordRows()
+        entries.index(record, entries: indexes.entries)
+        _ = try entries.write(inZone: zoneID, in: transaction)
         if let share = record.shareInfo {
             try transaction.execute("""
                 INSERT INTO shares (zone_id, share_name, root_name, short_guid) VALUES (\(zoneID), \(name), \(share.rootRecordName), \(share.shortGUID))

@@ -34,13 +34,31 @@ extension PostgresStorage: TransferStorage {
         }
     }
 
-    /// Moves each identity column's sequence past the highest number copied into its table.
-    public func finishTransfer() async throws {
+    public func identityCounters() async throws -> [String: Int64] {
+        try await read { transaction in
+            var counters: [String: Int64] = [:]
+            for table in TransferTable.all {
+                guard let column = table.identity else { continue }
+                guard let sequence = try transaction.rows(PostgresQuery(unsafeSQL: "SELECT pg_get_serial_sequence('\(table.name)', '\(column)')"))
+                    .first?.decode(String?.self)
+                else { continue }
+                // `last_value` is the next number to give while `is_called` is false (never used, or set by a copy).
+                let (last, called) = try transaction.rows(PostgresQuery(unsafeSQL: "SELECT last_value, is_called FROM \(sequence)"))
+                    .first?.decode((Int64, Bool).self) ?? (Int64(1), false)
+                counters[table.name] = called ? last : last - 1
+            }
+            return counters
+        }
+    }
+
+    /// Moves each identity column's sequence past the highest number copied into its table and the source's counter.
+    public func finishTransfer(counters: [String: Int64]) async throws {
         try await write { transaction in
             for table in TransferTable.all {
                 guard let column = table.identity else { continue }
                 try transaction.execute(PostgresQuery(unsafeSQL: """
-                    SELECT setval(pg_get_serial_sequence('\(table.name)', '\(column)'), COALESCE(MAX(\(column)), 0) + 1, false)
+                    SELECT setval(pg_get_serial_sequence('\(table.name)', '\(column)'),
+                        GREATEST(COALESCE(MAX(\(column)), 0), \(counters[table.name] ?? 0)) + 1, false)
                     FROM \(table.name)
                     """))
             }

@@ -25,11 +25,7 @@ extension SQLiteStorage {
 
     /// Writes the contents to their file first (once per checksum), then the upload's row.
     public func insertAsset(receipt: String, contents: [UInt8], checksum: String, origin: UploadOrigin, at date: Date) async throws {
-        let file = filesDirectory.appendingPathComponent(checksum)
-        if !FileManager.default.fileExists(atPath: file.path) {
-            try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
-            try Data(contents).write(to: file, options: .atomic)
-        }
+        try keepFile(Data(contents), checksum: checksum)
         let size = Int64(contents.count)
         try await writer.write { db in
             try db.execute(
@@ -42,6 +38,14 @@ extension SQLiteStorage {
                     checksum, size, date.timeIntervalSince1970,
                 ])
         }
+    }
+
+    /// Writes the contents to their file in `filesDirectory`, named by their checksum, unless it exists.
+    func keepFile(_ contents: Data, checksum: String) throws {
+        let file = filesDirectory.appendingPathComponent(checksum)
+        guard !FileManager.default.fileExists(atPath: file.path) else { return }
+        try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
+        try contents.write(to: file, options: .atomic)
     }
 
     /// The origin a slot or an upload row names.

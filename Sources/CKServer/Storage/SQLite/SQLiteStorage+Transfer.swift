@@ -22,14 +22,28 @@ extension SQLiteStorage: TransferStorage {
     }
 
     public func keepFileContents(_ contents: Data, checksum: String) async throws {
-        let file = filesDirectory.appendingPathComponent(checksum)
-        guard !FileManager.default.fileExists(atPath: file.path) else { return }
-        try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
-        try contents.write(to: file, options: .atomic)
+        try keepFile(contents, checksum: checksum)
     }
 
-    /// SQLite numbers an `AUTOINCREMENT` table past the highest row inserted by itself.
-    public func finishTransfer() async throws {}
+    public func identityCounters() async throws -> [String: Int64] {
+        try await writer.read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence").map { ($0[0], $0[1]) }, uniquingKeysWith: max)
+        }
+    }
+
+    /// SQLite numbers an `AUTOINCREMENT` table past the highest row it holds and its `sqlite_sequence` counter:
+    /// the counter goes up to the source's.
+    public func finishTransfer(counters: [String: Int64]) async throws {
+        try await writer.write { db in
+            for table in TransferTable.all where table.identity != nil {
+                guard let counter = counters[table.name] else { continue }
+                try db.execute(sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", arguments: [counter, table.name])
+                if db.changesCount == 0 {
+                    try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [table.name, counter])
+                }
+            }
+        }
+    }
 
     private static func databaseValue(_ value: TransferValue) -> DatabaseValue {
         switch value {

@@ -13,18 +13,11 @@ public struct ServerTransfer: Sendable {
     public typealias Storage = ServerStorage & TransferStorage
 
     /// How many rows of each table, and how many files, a copy took.
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable {
         /// Rows per table, in the order they were copied.
         public var rows: [(table: String, count: Int)] = []
         /// The distinct file contents copied.
         public var files = 0
-        /// The record types whose index entries the target built, counted once per container environment.
-        public var reindexedTypes = 0
-
-        public static func == (lhs: Summary, rhs: Summary) -> Bool {
-            lhs.rows.map(\.table) == rhs.rows.map(\.table) && lhs.rows.map(\.count) == rhs.rows.map(\.count)
-                && lhs.files == rhs.files && lhs.reindexedTypes == rhs.reindexedTypes
-        }
     }
 
     let source: any Storage
@@ -35,11 +28,19 @@ public struct ServerTransfer: Sendable {
         self.target = target
     }
 
-    /// Copies everything, calling `progress` with each table's name and its rows copied so far after each page.
-    public func run(progress: @Sendable (String, Int) -> Void = { _, _ in }) async throws -> Summary {
+    /// Copies everything, or refuses an empty source or a target that holds anything before writing a row.
+    public func run() async throws -> Summary {
         for table in TransferTable.all where try await !target.transferRows(of: table, after: nil, limit: 1).isEmpty {
             throw ServerTransferError.targetNotEmpty(table: table.name)
         }
+        var sourceIsEmpty = true
+        for table in TransferTable.all where sourceIsEmpty {
+            sourceIsEmpty = try await source.transferRows(of: table, after: nil, limit: 1).isEmpty
+        }
+        if sourceIsEmpty {
+            throw ServerTransferError.sourceEmpty
+        }
+        let counters = try await source.identityCounters()
         var summary = Summary()
         var copiedFiles = Set<String>()
         for table in TransferTable.all {
@@ -54,13 +55,12 @@ public struct ServerTransfer: Sendable {
                 try await target.insertTransferRows(rows, into: table)
                 key = table.keyPositions.map { last[$0] }
                 count += rows.count
-                progress(table.name, count)
             }
             summary.rows.append((table.name, count))
         }
         summary.files = copiedFiles.count
-        try await target.finishTransfer()
-        summary.reindexedTypes = try await reindexRecords()
+        try await target.finishTransfer(counters: counters)
+        try await reindexRecords()
         return summary
     }
 
@@ -76,10 +76,8 @@ public struct ServerTransfer: Sendable {
         }
     }
 
-    /// Builds the index entries of every live record in the target from its environment's schema, as a save
-    /// does; returns how many record types it went through.
-    private func reindexRecords() async throws -> Int {
-        var types = 0
+    /// Builds the index entries of every live record in the target from its environment's schema, as a save does.
+    private func reindexRecords() async throws {
         for container in try await target.containers() {
             let schemas = try await target.schemas(of: container.id)
             for environment in ContainerEnvironment.allCases {
@@ -89,10 +87,8 @@ public struct ServerTransfer: Sendable {
                     try await target.reindex(recordType: statistics.recordType, in: container.id, environment: environment) { record in
                         RecordIndexing.indexes(of: record, in: recordType)
                     }
-                    types += 1
                 }
             }
         }
-        return types
     }
 }

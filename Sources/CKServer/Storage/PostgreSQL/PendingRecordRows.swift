@@ -2,18 +2,23 @@ import CKModel
 import Foundation
 import PostgresNIO
 
-/// New records and their value index entries, written together in two statements. `PostgresZoneTransaction`
-/// holds a batch's new records back in one, instead of two round trips a record (a round trip costs more than the
-/// writing), while nothing reads what they change: the zone's writers take turns on its row, so no one else
-/// writes its records meanwhile, and the transaction writes them out before any other statement.
+/// New records and their value, search and reference entries, written together, a statement for each table.
+/// `PostgresZoneTransaction` holds a batch's new records back in one, instead of several round trips a record (a
+/// round trip costs more than the writing), while nothing reads what they change: the zone's writers take turns
+/// on its row, so no one else writes its records meanwhile, and the transaction writes them out before any other
+/// statement. `reindex` writes a page of records' entries in one too.
 struct PendingRecordRows {
     private var records: [(record: StoredRecord, changeTag: String, changeNumber: Int64)] = []
     private var entries: [(recordType: String, recordName: String, entry: IndexEntry)] = []
+    private var searchEntries: [(recordType: String, recordName: String, entry: SearchEntry)] = []
+    private var references: [(source: String, reference: ReferenceEntry)] = []
+    /// Search rows a statement writes at most: six parameters each, well under PostgreSQL's 65,535.
+    private static let searchRowsPerStatement = 1_000
     /// Whether a record may meet a row of its name (a tombstone, which it then replaces, or a live record, which
     /// it leaves alone): the statement then needs `ON CONFLICT`, which costs even where nothing conflicts.
     private var mayMeetRow = false
 
-    var isEmpty: Bool { records.isEmpty && entries.isEmpty }
+    var isEmpty: Bool { records.isEmpty && entries.isEmpty && searchEntries.isEmpty && references.isEmpty }
 
     /// How many records are held.
     var recordCount: Int { records.count }
@@ -24,8 +29,12 @@ struct PendingRecordRows {
         self.mayMeetRow = self.mayMeetRow || mayMeetRow
     }
 
-    mutating func index(_ record: StoredRecord, entries recordEntries: [IndexEntry]) {
-        entries += recordEntries.map { (record.recordType, record.recordName, $0) }
+    /// Holds a record's value, search and reference entries; its uploads and its share, which are rare, are
+    /// `PostgresStorage.replaceIndexes`' to write.
+    mutating func index(_ record: StoredRecord, _ indexes: RecordIndexes) {
+        entries += indexes.entries.map { (record.recordType, record.recordName, $0) }
+        searchEntries += indexes.searchEntries.map { (record.recordType, record.recordName, $0) }
+        references += indexes.references.map { (record.recordName, $0) }
     }
 
     /// Writes the held rows in the zone and forgets them: each record inserted, or written over its tombstone,
@@ -76,6 +85,29 @@ struct PendingRecordRows {
                 """)
             entries = []
         }
+        if !references.isEmpty {
+            try transaction.execute("""
+                INSERT INTO record_references (zone_id, source_name, target_name, action)
+                SELECT \(zoneID), source, target, action
+                FROM UNNEST(\(references.map(\.source))::text[], \(references.map(\.reference.targetRecordName))::text[],
+                    \(references.map(\.reference.action.rawValue))::text[]) AS reference(source, target, action)
+                """)
+            references = []
+        }
+        for start in stride(from: 0, to: searchEntries.count, by: Self.searchRowsPerStatement) {
+            // A row's tokens are an array of their own: values row by row rather than arrays unnested.
+            var statement = PostgresStatement("INSERT INTO record_search (zone_id, record_type, field_name, record_name, tokens, content) VALUES ")
+            let rows = searchEntries[start..<min(start + Self.searchRowsPerStatement, searchEntries.count)].map { row in
+                let values = [
+                    statement.bind(zoneID), statement.bind(row.recordType), statement.bind(row.entry.fieldName), statement.bind(row.recordName),
+                    statement.bind(TextTokens.tokens(row.entry.text)) + "::text[]", statement.bind(row.entry.text),
+                ]
+                return "(" + values.joined(separator: ", ") + ")"
+            }
+            statement.append(rows.joined(separator: ", "))
+            try transaction.execute(statement.query)
+        }
+        searchEntries = []
         return written
     }
 

@@ -49,11 +49,9 @@ extension PostgresStorage: RecordStorage {
                         WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND NOT deleted AND record_name > \(after)
                         ORDER BY record_name LIMIT \(Int64(Self.reindexPage))
                         """)
-                    for row in rows {
-                        let record = try Self.storedRow(row).row.decoded()
-                        try Self.replaceIndexes(of: record, with: indexes(record), zoneID: zoneID, in: transaction)
-                        after = record.recordName
-                    }
+                    let records = try rows.map { try Self.storedRow($0).row.decoded() }
+                    try Self.replaceIndexes(of: records.map { ($0, indexes($0)) }, zoneID: zoneID, in: transaction)
+                    after = records.last?.recordName ?? after
                     if rows.count < Self.reindexPage { break }
                 }
             }
@@ -98,57 +96,47 @@ extension PostgresStorage: RecordStorage {
         """
     }
 
-    /// Puts a record's index entries in place of the ones it had.
+    /// Puts records' index entries in place of the ones they had (`isNew`: none): a statement for each kind of
+    /// entry for them all, and a few more for each upload held and each share.
     static func replaceIndexes(
-        of record: StoredRecord, with indexes: RecordIndexes, zoneID: Int64, in transaction: PostgresTransaction, isNew: Bool = false
+        of records: [(record: StoredRecord, indexes: RecordIndexes)], zoneID: Int64, in transaction: PostgresTransaction, isNew: Bool = false
     ) throws {
         if !isNew {
-            try removeIndexes(of: record.recordName, zoneID: zoneID, in: transaction)
+            try removeIndexes(of: records.map(\.record.recordName), zoneID: zoneID, in: transaction)
         }
-        let name = record.recordName
-        for receipt in indexes.assetReceipts {
-            try transaction.execute("INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (\(zoneID), \(name), \(receipt))")
-            try transaction.execute("UPDATE assets SET was_held = TRUE WHERE receipt = \(receipt) AND NOT was_held")
-        }
-        for reference in indexes.references {
-            try transaction.execute("""
-                INSERT INTO record_references (zone_id, source_name, target_name, action)
-                VALUES (\(zoneID), \(name), \(reference.targetRecordName), \(reference.action.rawValue))
-                """)
-        }
-        // Every entry of the record in one statement: a round trip each cost more than writing them.
-        var entries = PendingRecordRows()
-        entries.index(record, entries: indexes.entries)
-        _ = try entries.write(inZone: zoneID, in: transaction)
-        if let share = record.shareInfo {
-            try transaction.execute("""
-                INSERT INTO shares (zone_id, share_name, root_name, short_guid) VALUES (\(zoneID), \(name), \(share.rootRecordName), \(share.shortGUID))
-                """)
-            for participant in share.participants where participant.acceptanceStatus != .removed {
+        var pending = PendingRecordRows()
+        for (record, indexes) in records {
+            pending.index(record, indexes)
+            let name = record.recordName
+            for receipt in indexes.assetReceipts {
+                try transaction.execute("INSERT INTO record_assets (zone_id, record_name, receipt) VALUES (\(zoneID), \(name), \(receipt))")
+                try transaction.execute("UPDATE assets SET was_held = TRUE WHERE receipt = \(receipt) AND NOT was_held")
+            }
+            if let share = record.shareInfo {
                 try transaction.execute("""
-                    INSERT INTO share_participants (zone_id, share_name, user_record_name, accepted)
-                    VALUES (\(zoneID), \(name), \(participant.userRecordName), \(participant.acceptanceStatus == .accepted))
+                    INSERT INTO shares (zone_id, share_name, root_name, short_guid) VALUES (\(zoneID), \(name), \(share.rootRecordName), \(share.shortGUID))
                     """)
+                for participant in share.participants where participant.acceptanceStatus != .removed {
+                    try transaction.execute("""
+                        INSERT INTO share_participants (zone_id, share_name, user_record_name, accepted)
+                        VALUES (\(zoneID), \(name), \(participant.userRecordName), \(participant.acceptanceStatus == .accepted))
+                        """)
+                }
             }
         }
-        for entry in indexes.searchEntries {
-            try transaction.execute("""
-                INSERT INTO record_search (zone_id, record_type, field_name, record_name, tokens, content)
-                VALUES (\(zoneID), \(record.recordType), \(entry.fieldName), \(name), \(TextTokens.tokens(entry.text)), \(entry.text))
-                """)
-        }
+        _ = try pending.write(inZone: zoneID, in: transaction)
     }
 
-    /// Removes a record's index entries.
-    static func removeIndexes(of recordName: String, zoneID: Int64, in transaction: PostgresTransaction) throws {
+    /// Removes records' index entries.
+    static func removeIndexes(of recordNames: [String], zoneID: Int64, in transaction: PostgresTransaction) throws {
         // One statement for the six tables: a round trip each cost more than the deletes.
         try transaction.execute("""
-            WITH entries AS (DELETE FROM record_index WHERE zone_id = \(zoneID) AND record_name = \(recordName)),
-                assets AS (DELETE FROM record_assets WHERE zone_id = \(zoneID) AND record_name = \(recordName)),
-                search AS (DELETE FROM record_search WHERE zone_id = \(zoneID) AND record_name = \(recordName)),
-                refs AS (DELETE FROM record_references WHERE zone_id = \(zoneID) AND source_name = \(recordName)),
-                shared AS (DELETE FROM shares WHERE zone_id = \(zoneID) AND share_name = \(recordName))
-            DELETE FROM share_participants WHERE zone_id = \(zoneID) AND share_name = \(recordName)
+            WITH entries AS (DELETE FROM record_index WHERE zone_id = \(zoneID) AND record_name = ANY(\(recordNames))),
+                assets AS (DELETE FROM record_assets WHERE zone_id = \(zoneID) AND record_name = ANY(\(recordNames))),
+                search AS (DELETE FROM record_search WHERE zone_id = \(zoneID) AND record_name = ANY(\(recordNames))),
+                refs AS (DELETE FROM record_references WHERE zone_id = \(zoneID) AND source_name = ANY(\(recordNames))),
+                shared AS (DELETE FROM shares WHERE zone_id = \(zoneID) AND share_name = ANY(\(recordNames)))
+            DELETE FROM share_participants WHERE zone_id = \(zoneID) AND share_name = ANY(\(recordNames))
             """)
     }
 

@@ -44,9 +44,9 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
         known = found
     }
 
-    /// Whether all a record holds besides its row is value index entries, which `PendingRecordRows` writes too.
-    private static func valueEntriesOnly(_ record: StoredRecord, _ indexes: RecordIndexes) -> Bool {
-        indexes.searchEntries.isEmpty && indexes.references.isEmpty && indexes.assetReceipts.isEmpty && record.shareInfo == nil
+    /// Whether all a record holds besides its row is entries `PendingRecordRows` writes too: no upload, no share.
+    private static func holdsEntriesOnly(_ record: StoredRecord, _ indexes: RecordIndexes) -> Bool {
+        indexes.assetReceipts.isEmpty && record.shareInfo == nil
     }
 
     /// Writes the records held back, before a statement that may read or change them.
@@ -154,16 +154,16 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
     }
 
     func replaceIndexes(of record: StoredRecord, with indexes: RecordIndexes, isNew: Bool, inZone zoneID: Int64) throws {
-        if isNew, held.contains(record.recordName), Self.valueEntriesOnly(record, indexes) {
-            return pending.index(record, entries: indexes.entries)
+        if isNew, held.contains(record.recordName), Self.holdsEntriesOnly(record, indexes) {
+            return pending.index(record, indexes)
         }
         try writePending()
-        try PostgresStorage.replaceIndexes(of: record, with: indexes, zoneID: zoneID, in: transaction, isNew: isNew)
+        try PostgresStorage.replaceIndexes(of: [(record, indexes)], zoneID: zoneID, in: transaction, isNew: isNew)
     }
 
     func removeIndexes(of recordName: String, inZone zoneID: Int64) throws {
         try writePending()
-        try PostgresStorage.removeIndexes(of: recordName, zoneID: zoneID, in: transaction)
+        try PostgresStorage.removeIndexes(of: [recordName], zoneID: zoneID, in: transaction)
     }
 
     func undoable(_ body: () throws -> Bool) throws {

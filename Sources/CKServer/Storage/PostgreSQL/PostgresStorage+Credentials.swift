@@ -69,7 +69,7 @@ extension PostgresStorage: CredentialStorage {
     }
 
     public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
-        try await write { transaction in
+        try await single { transaction in
             try transaction.execute("""
                 UPDATE credentials SET previous_hash = secret_hash,
                     previous_expires_at = LEAST(COALESCE(expires_at, \(graceEnd.timeIntervalSince1970)), \(graceEnd.timeIntervalSince1970)),

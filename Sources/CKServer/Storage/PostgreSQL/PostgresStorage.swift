@@ -81,8 +81,14 @@ public final class PostgresStorage: ServerStorage, Sendable {
         try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED", body)
     }
 
+    /// Runs `body`, which makes one statement, with no BEGIN and COMMIT around it: PostgreSQL runs a lone
+    /// statement as a transaction of its own, and the two round trips cost more than the statement.
+    func single<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) async throws -> T {
+        try await transaction(begin: nil, body)
+    }
+
     private func transaction<T: Sendable>(
-        begin: PostgresQuery, _ body: @escaping @Sendable (PostgresTransaction) throws -> T
+        begin: PostgresQuery?, _ body: @escaping @Sendable (PostgresTransaction) throws -> T
     ) async throws -> T {
         var attempt = 1
         while true {
@@ -90,6 +96,7 @@ public final class PostgresStorage: ServerStorage, Sendable {
                 return try await withConnection { connection in
                     try await self.threads.runIfActive {
                         let transaction = PostgresTransaction(connection: connection, logger: Self.statementLogger)
+                        guard let begin else { return try body(transaction) }
                         try transaction.execute(begin)
                         do {
                             let value = try body(transaction)

@@ -24,12 +24,17 @@ extension PostgresStorage: QueryStorage {
 
         var column: String { self == .number ? "number" : "text" }
 
+        /// The index key of a text bound as `parameter`, as the generated column `text_key` computes it.
+        private static func textKey(of parameter: String) -> String {
+            "left(\(parameter), \(IndexColumns.keyLength))"
+        }
+
         /// What orders this kind's values, and the value bound as `parameter` in the same terms: a number itself; a
         /// text by its index key (its first characters), then by itself, which orders texts sharing their key, or
         /// by its key alone when `equal` (every text read is the same).
         func ordering(of parameter: String, equal: Bool) -> [(column: String, value: String)] {
             guard self == .text else { return [("record_index.number", parameter)] }
-            let key = ("record_index.text_key", "left(\(parameter), \(IndexColumns.keyLength))")
+            let key = ("record_index.text_key", Self.textKey(of: parameter))
             return equal ? [key] : [key, ("record_index.text", parameter)]
         }
 
@@ -38,7 +43,7 @@ extension PostgresStorage: QueryStorage {
         func condition(_ comparison: String, _ parameter: String) -> String {
             let exact = " AND record_index.\(column) \(comparison) \(parameter)"
             guard self == .text else { return exact }
-            return exact + " AND record_index.text_key \(comparison.prefix(1))= left(\(parameter), \(IndexColumns.keyLength))"
+            return exact + " AND record_index.text_key \(comparison.prefix(1))= \(Self.textKey(of: parameter))"
         }
 
         /// Where `value` lies from this kind's values: before them all, after them all, or among them, bound as

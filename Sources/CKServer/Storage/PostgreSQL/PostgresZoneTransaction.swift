@@ -14,7 +14,7 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
     let zone: ZoneKey
     /// What each name the batch writes has, for the names whose state is known: a live record, a tombstone, or
     /// nothing (absent).
-    private var known: [String: RowState?] = [:]
+    private var known: [String: RowState] = [:]
     private var pending = PendingRecordRows()
     /// The names of the new records held back.
     private var held: Set<String> = []
@@ -24,7 +24,7 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
 
     /// What a record name has in the zone.
     private enum RowState {
-        case live, tombstone
+        case absent, live, tombstone
     }
 
     init(transaction: PostgresTransaction, zone: ZoneKey) {
@@ -36,7 +36,7 @@ final class PostgresZoneTransaction: ZoneWriteTransaction {
         try writePending()
         self.zoneID = zoneID
         guard !recordNames.isEmpty else { return }
-        var found: [String: RowState?] = Dictionary(recordNames.map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
+        var found = Dictionary(recordNames.map { ($0, RowState.absent) }, uniquingKeysWith: { first, _ in first })
         for row in try transaction.rows(PostgresStorage.namedRecords("record_name, deleted", zoneID: zoneID, names: recordNames)) {
             let (name, deleted) = try row.decode((String, Bool).self)
             found[name] = deleted ? .tombstone : .live

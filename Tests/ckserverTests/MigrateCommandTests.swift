@@ -74,9 +74,14 @@ struct MigrateCommandTests {
         let two = try await CommandRun.ckserver(["migrate", "--from-data", folder(), "--from-postgres", "postgres://x@127.0.0.1/db", "--to-data", folder()])
         #expect(two.status != 0 && two.standardError.contains("--from-data DIR or --from-postgres URL (one of them)"))
         let url = TestStorageEngine.postgresURL!
-        let nowhere = url + (url.contains("?") ? "&" : "?") + "schema=\(TestStorageEngine.freshLocation().schema!)"
-        let empty = try await CommandRun.ckserver(["migrate", "--from-postgres", nowhere, "--to-data", folder()])
-        #expect(empty.status == 2 && empty.standardError == "ckserver: the source holds no server: no container, token or row of any kind\n")
+        let location = TestStorageEngine.freshLocation()
+        let nowhere = url + (url.contains("?") ? "&" : "?") + "schema=\(location.schema!)"
+        let target = folder()
+        let empty = try await CommandRun.ckserver(["migrate", "--from-postgres", nowhere, "--to-data", target])
+        #expect(empty.status == 2 && empty.standardError == "ckserver: \(location) holds no server: the database has no ckserver tables there\n")
+        // A mistyped source is only looked at: no tables appear in that database, and no target is made.
+        #expect(try await StorageEngine.postgres(location).holdsServer(ServerConfiguration(dataDirectory: URL(fileURLWithPath: target))) == false)
+        #expect(!FileManager.default.fileExists(atPath: target))
         let none = try await CommandRun.ckserver(["migrate", "--from-data", folder()])
         #expect(none.status != 0 && none.standardError.contains("name where to copy it"))
     }

@@ -20,4 +20,16 @@ public enum StorageEngine: Sendable, Equatable {
             return try await PostgresStorage.open(location)
         }
     }
+
+    /// Whether a server was ever kept here, found without creating or upgrading anything: the data folder of
+    /// `configuration` holds its database file (SQLite), or the database holds the server's tables (PostgreSQL,
+    /// which `PostgresStorageError.unreachable` when it cannot be reached).
+    public func holdsServer(_ configuration: ServerConfiguration) async throws -> Bool {
+        switch self {
+        case .sqlite:
+            FileManager.default.fileExists(atPath: configuration.databaseURL.path)
+        case .postgres(let location):
+            try await PostgresStorage.holdsServer(at: location)
+        }
+    }
 }

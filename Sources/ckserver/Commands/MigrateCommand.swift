@@ -58,9 +58,8 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         guard let source, let target else { return }
         try await runReportingFailures {
-            guard source.holdsServer else {
-                throw CommandFailure("\(fromData ?? "") holds no server: its database file \(source.configuration.databaseURL.path) does not exist")
-            }
+            // Opening creates what is missing: the source is looked at first, so a wrong name changes nothing.
+            guard try await source.holdsServer() else { throw CommandFailure(source.holdsNoServer) }
             let transfer = ServerTransfer(from: try await source.open(), to: try await target.open())
             let summary: ServerTransfer.Summary
             do {

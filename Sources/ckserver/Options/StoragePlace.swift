@@ -15,11 +15,34 @@ enum StoragePlace {
         return ServerConfiguration(dataDirectory: URL(fileURLWithPath: directory, isDirectory: true))
     }
 
-    /// Whether a server was ever kept here: its database file exists (a data folder), or always (PostgreSQL,
-    /// whose tables opening creates in an empty database).
-    var holdsServer: Bool {
-        guard case .folder = self else { return true }
-        return FileManager.default.fileExists(atPath: configuration.databaseURL.path)
+    /// Whether a server was ever kept here, found without creating anything: its database file exists (a data
+    /// folder), or its tables do (PostgreSQL); a database that cannot be reached fails with one line.
+    func holdsServer() async throws -> Bool {
+        do {
+            return try await engine.holdsServer(configuration)
+        } catch let error as PostgresStorageError {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// Why `holdsServer` is false, in one line.
+    var holdsNoServer: String {
+        switch self {
+        case .folder(let directory):
+            "\(directory) holds no server: its database file \(configuration.databaseURL.path) does not exist"
+        case .postgres(let url):
+            "\((try? PostgresLocation(url: url))?.description ?? url) holds no server: the database has no ckserver tables there"
+        }
+    }
+
+    /// The engine that keeps the server here.
+    private var engine: StorageEngine {
+        get throws {
+            switch self {
+            case .folder: .sqlite
+            case .postgres(let url): .postgres(try PostgresLocation(url: url))
+            }
+        }
     }
 
     /// A `ValidationError` when a URL given is not a PostgreSQL location.
@@ -36,10 +59,7 @@ enum StoragePlace {
     /// one line saying why.
     func open() async throws -> any ServerStorage & TransferStorage {
         do {
-            switch self {
-            case .folder: return try await StorageEngine.sqlite.open(configuration)
-            case .postgres(let url): return try await StorageEngine.postgres(try PostgresLocation(url: url)).open(configuration)
-            }
+            return try await engine.open(configuration)
         } catch let error as PostgresStorageError {
             throw CommandFailure("\(error)")
         } catch let error as ServerError where !isFolder {

@@ -24,6 +24,30 @@ struct PostgresStorageTests {
         await again.close()
     }
 
+    @Test("whether a place holds a server is found without creating anything there, on either engine")
+    func holdsServer() async throws {
+        let location = TestStorageEngine.freshLocation()
+        let engine = StorageEngine.postgres(location)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
+        let configuration = ServerConfiguration(dataDirectory: folder)
+        #expect(try await engine.holdsServer(configuration) == false)
+        #expect(try await StorageEngine.sqlite.holdsServer(configuration) == false)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        // Asked again on a storage of the server's own: the first question created no schema and no table.
+        let storage = try await PostgresStorage.open(TestStorageEngine.freshLocation())
+        let schemas = try await storage.read { transaction in
+            try transaction.rows("SELECT count(*) FROM information_schema.schemata WHERE schema_name = \(location.schema!)").first?.decode(Int.self)
+        }
+        #expect(schemas == 0)
+        await storage.close()
+
+        await (try engine.open(configuration) as? PostgresStorage)?.close()
+        _ = try await StorageEngine.sqlite.open(configuration)
+        #expect(try await engine.holdsServer(configuration))
+        #expect(try await StorageEngine.sqlite.holdsServer(configuration))
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     @Test("three servers starting at once on an empty database set it up once")
     func concurrentStarts() async throws {
         let location = TestStorageEngine.freshLocation()

@@ -164,9 +164,27 @@ public final class PostgresStorage: ServerStorage, Sendable {
 
     /// Connects once, outside the pool, so that a failure at start says why (the pool only retries).
     private static func probe(_ location: PostgresLocation, logger: Logger) async throws {
+        _ = try await holdsServer(at: location, logger: logger)
+    }
+
+    /// Whether a ckserver ever set up its tables at `location` (in its schema, or where the user's `search_path`
+    /// says), asked on one connection of its own that changes nothing: a command that reads a server names a
+    /// database without one plainly, instead of creating the tables there.
+    public static func holdsServer(at location: PostgresLocation, logger: Logger = Logger(label: "ckserver.postgres")) async throws -> Bool {
         do {
             let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
-            try await connection.close()
+            do {
+                let rows = try await connection.query("SELECT to_regclass('ckserver_migrations') IS NOT NULL", logger: logger)
+                var holds = false
+                for try await row in rows {
+                    holds = try row.decode(Bool.self)
+                }
+                try await connection.close()
+                return holds
+            } catch {
+                try? await connection.close()
+                throw error
+            }
         } catch {
             throw PostgresStorageError.unreachable(location: location.description, reason: Self.reason(of: error))
         }

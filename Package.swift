@@ -113,7 +113,6 @@ let package = Package(
             dependencies: [
                 "CKSchema", "CKModel", "CKServer", "CKClient", "Dashboard", "TerminalKit", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

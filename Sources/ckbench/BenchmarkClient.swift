@@ -1,14 +1,13 @@
-import AsyncHTTPClient
 import CKModel
 import Foundation
 import NIOCore
-import NIOHTTP1
 
 /// Posts JSON to the benchmark's server as the developer (management token), optionally acting as a user, or as
 /// a signed-in user (API token and rotating web auth token).
 struct BenchmarkClient {
-    let http: HTTPClient
-    let baseURL: String
+    let server: LoopbackClient
+    /// `/database/1/<container>/<environment>`.
+    let basePath: String
     let managementToken: String
     var actingAs: String?
     /// When set, requests go as this user instead of with the management token.
@@ -75,27 +74,22 @@ struct BenchmarkClient {
 
     /// Sends `operation` with `body` (POST), or without one (GET).
     private func send(_ operation: String, database: String, body: Data?) async throws -> ByteBuffer {
-        var request = HTTPClientRequest(url: "\(baseURL)/\(database)/\(operation)\(signedIn?.query ?? "")")
-        request.method = body == nil ? .GET : .POST
+        var headers = [("Content-Type", "application/json")]
         if signedIn == nil {
-            request.headers.add(name: "Authorization", value: "Bearer \(managementToken)")
+            headers.append(("Authorization", "Bearer \(managementToken)"))
         }
-        request.headers.add(name: "Content-Type", value: "application/json")
         if let actingAs {
-            request.headers.add(name: "X-CKServer-Act-As", value: actingAs)
+            headers.append(("X-CKServer-Act-As", actingAs))
         }
-        if let body {
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let response = try await http.execute(request, timeout: .seconds(120))
-        if let successor = response.headers.first(name: "X-Apple-CloudKit-Web-Auth-Token") {
+        let answer = try server.send(
+            body == nil ? "GET" : "POST", "\(basePath)/\(database)/\(operation)\(signedIn?.query ?? "")", headers: headers, body: body.map(Array.init))
+        if let successor = answer.headers["x-apple-cloudkit-web-auth-token"] {
             signedIn?.keep(successor)
         }
-        let bytes = try await response.body.collect(upTo: 256 * 1024 * 1024)
-        guard response.status == .ok else {
-            throw BenchmarkError("\(operation) answered \(response.status): \(String(buffer: bytes).prefix(300))")
+        guard answer.status == 200 else {
+            throw BenchmarkError("\(operation) answered \(answer.status): \(String(buffer: answer.body).prefix(300))")
         }
-        return bytes
+        return answer.body
     }
 }
 

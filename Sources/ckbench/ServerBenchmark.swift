@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import CKModel
 import CKServer
 import Foundation
@@ -57,9 +56,9 @@ struct ServerBenchmark {
         let servers = try (0..<instances).map { _ in try BenchmarkServerProcess(data: folder, postgres: serverURL) }
         defer { servers.forEach { $0.stop() } }
         let server = servers[0]
-        let http = HTTPClient(eventLoopGroupProvider: .singleton)
-        defer { _ = http.shutdown() }
-        let clients = servers.map { BenchmarkClient(http: http, baseURL: "\($0.url)/database/1/\(container)/development", managementToken: token) }
+        let clients = try servers.map {
+            BenchmarkClient(server: try LoopbackClient(url: $0.url), basePath: "/database/1/\(container)/development", managementToken: token)
+        }
         let client = clients[0]
 
         var figures: [BenchmarkFigure] = []

@@ -8,7 +8,8 @@ import CKModel
 /// the first ones, so pages follow the full order. A record of a list field is answered at its first entry in
 /// the scanned range only, so it never appears on two pages.
 struct QueryPageReader {
-    /// How many index entries a query reads per step.
+    /// How many index entries a query reads per step at least; a step reads a whole page when pages are larger,
+    /// so that a page without filters takes one trip to storage.
     static let batchSize = 100
     /// How many index entries one page may read before it answers with what it found and a marker.
     static let readBudget = 20_000
@@ -40,8 +41,9 @@ struct QueryPageReader {
         var exhausted = false
         var completing: IndexValue?
         var boundary: IndexValue?
+        let size = max(Self.batchSize, limit)
         pages: while true {
-            let batch = try await candidates(zone, after: position, startingAt: start)
+            let batch = try await candidates(zone, after: position, startingAt: start, size: size)
             if batch.isEmpty {
                 exhausted = true
                 break
@@ -67,13 +69,13 @@ struct QueryPageReader {
                 found.append((record, row))
                 if found.count >= limit, completing == nil {
                     guard sortsByMany else {
-                        exhausted = index == batch.count - 1 && batch.count < Self.batchSize
+                        exhausted = index == batch.count - 1 && batch.count < size
                         break pages
                     }
                     completing = value
                 }
             }
-            if batch.count < Self.batchSize {
+            if batch.count < size {
                 exhausted = true
                 break
             }
@@ -107,31 +109,31 @@ struct QueryPageReader {
         return value == (scan.descending ? inRange.max() : inRange.min())
     }
 
-    /// The next candidates after `position` (or from the index value `start`), as cursors to resume from, each
+    /// The next `size` candidates after `position` (or from the index value `start`), as cursors to resume from, each
     /// with its record's row (`nil` when the record is gone). Read by name, the rows come in the same statement;
     /// an index or a search gives names, whose rows are then read together.
-    private func candidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?) async throws
+    private func candidates(_ zone: ZoneKey, after position: QueryCursor?, startingAt start: IndexValue?, size: Int) async throws
         -> [(cursor: QueryCursor, row: StoredRecordRow?)]
     {
         let cursors: [QueryCursor]
         switch plan.driver {
         case .names:
-            return try await storage.recordRows(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: Self.batchSize).map {
+            return try await storage.recordRows(ofType: plan.recordTypeName, in: zone, after: position?.recordName, limit: size).map {
                 (QueryCursor(query: digest, value: nil, recordName: $0.record.recordName), $0)
             }
         case .index(let scan):
             let after = position.flatMap { cursor in cursor.value.map { IndexHit(value: $0.indexValue, recordName: cursor.recordName) } }
-            cursors = try await storage.scan(start.map(scan.starting(at:)) ?? scan, in: zone, after: after, limit: Self.batchSize).map {
+            cursors = try await storage.scan(start.map(scan.starting(at:)) ?? scan, in: zone, after: after, limit: size).map {
                 QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName)
             }
         case .search(let tokens, let matchAll, let fieldName):
             cursors = try await storage.search(
                 tokens, matchAll: matchAll, recordType: plan.recordTypeName, fieldName: fieldName, in: zone, after: position?.recordName,
-                limit: Self.batchSize
+                limit: size
             ).map { QueryCursor(query: digest, value: nil, recordName: $0) }
         case .distance(let fieldName, _):
             // Read on their own (`readByDistance` reads bands instead), a location's entries come in latitude order.
-            cursors = try await storage.scan(IndexScan(recordType: plan.recordTypeName, fieldName: fieldName), in: zone, after: nil, limit: Self.batchSize)
+            cursors = try await storage.scan(IndexScan(recordType: plan.recordTypeName, fieldName: fieldName), in: zone, after: nil, limit: size)
                 .map { QueryCursor(query: digest, value: .init($0.value), recordName: $0.recordName) }
         }
         let rows = try await storage.recordRows(named: cursors.map(\.recordName), in: zone)

@@ -29,6 +29,9 @@ struct CredentialServiceTests {
         let database = try await temporary.storedBytes()
         #expect(database.range(of: Data(management.utf8)) == nil)
         #expect(database.range(of: Data(apiToken.utf8)) == nil)
+        // The stored form is SHA-256 in lower-case hex, as databases written by every earlier version hold it.
+        #expect(SecretGenerator.hash(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SecretGenerator.hex([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
     }
 
     @Test("a user gets a record name and a web auth token that lives 14 days")

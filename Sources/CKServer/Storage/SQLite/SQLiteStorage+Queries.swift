@@ -4,7 +4,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func scan(_ scan: IndexScan, in zone: ZoneKey, after cursor: IndexHit?, limit: Int) async throws -> [IndexHit] {
-        try await writer.read { db in
+        try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
             var sql = "SELECT value, record_name FROM record_index WHERE zone_id = ? AND record_type = ? AND field_name = ?"
             var arguments: [any DatabaseValueConvertible] = [zoneID, scan.recordType, scan.fieldName]
@@ -29,7 +29,7 @@ extension SQLiteStorage {
     }
 
     public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
-        try await writer.read { db in
+        try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
             return try Self.storedRows(
                 db,

@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func zones(in database: ZoneKey.Database) async throws -> [ZoneState] {
-        try await writer.read { db in
+        try readNow { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -27,13 +27,13 @@ extension SQLiteStorage {
     }
 
     public func zoneState(_ zone: ZoneKey) async throws -> ZoneState? {
-        try await writer.read { db in try Self.zoneState(db, zone) }
+        try readNow { db in try Self.zoneState(db, zone) }
     }
 
     public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
         -> (state: ZoneState, changes: [RecordChange])?
     {
-        try await writer.read { db in
+        try readNow { db in
             guard let state = try Self.zoneState(db, zone) else { return nil }
             guard state.incarnation > 0 else { return (state, []) }
             var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
@@ -95,7 +95,7 @@ extension SQLiteStorage {
     }
 
     public func zoneChanges(in database: ZoneKey.Database, after change: Int64, limit: Int) async throws -> (lastChange: Int64, zones: [ZoneChange]) {
-        try await writer.read { db in
+        try readNow { db in
             let key: StatementArguments = [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]
             let last = try Int64.fetchOne(
                 db,

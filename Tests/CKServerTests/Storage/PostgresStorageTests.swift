@@ -48,6 +48,19 @@ struct PostgresStorageTests {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    @Test("texts a batch writes as an array literal come back from PostgreSQL exactly, missing ones as NULL")
+    func arrayLiterals() async throws {
+        let storage = try await PostgresStorage.open(TestStorageEngine.freshLocation())
+        let values: [String?] = ["plain", nil, "NULL", "", #"quote " and backslash \ "#, "{braces}, commas", "Ünïcødé 🎉", #"\""#]
+        let literal = PendingRecordRows.arrayLiteral(values)
+        let read = try await storage.read { transaction in
+            try transaction.rows("SELECT value FROM unnest(\(literal)::text[]) WITH ORDINALITY AS element(value, position) ORDER BY position")
+                .map { try $0.decode(String?.self) }
+        }
+        #expect(read == values)
+        await storage.close()
+    }
+
     @Test("three servers starting at once on an empty database set it up once")
     func concurrentStarts() async throws {
         let location = TestStorageEngine.freshLocation()

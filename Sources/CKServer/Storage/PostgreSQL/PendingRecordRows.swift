@@ -112,10 +112,25 @@ struct PendingRecordRows {
     }
 
     /// A text array as PostgreSQL reads it from text, `NULL` for each missing element: `{"a",NULL,"b \"c"}`.
+    /// Written byte by byte into one buffer: Foundation's `replacingOccurrences` twice per element took about a
+    /// fifth of the server's CPU in a batch of 200 records.
     static func arrayLiteral(_ values: [String?]) -> String {
-        let elements = values.map { value in
-            value.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" } ?? "NULL"
+        var literal: [UInt8] = [UInt8(ascii: "{")]
+        literal.reserveCapacity(values.count * 36)
+        for (index, value) in values.enumerated() {
+            if index > 0 { literal.append(UInt8(ascii: ",")) }
+            guard let value else {
+                literal.append(contentsOf: "NULL".utf8)
+                continue
+            }
+            literal.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { literal.append(UInt8(ascii: "\\")) }
+                literal.append(byte)
+            }
+            literal.append(UInt8(ascii: "\""))
         }
-        return "{" + elements.joined(separator: ",") + "}"
+        literal.append(UInt8(ascii: "}"))
+        return String(decoding: literal, as: UTF8.self)
     }
 }

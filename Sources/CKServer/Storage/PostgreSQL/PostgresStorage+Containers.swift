@@ -42,10 +42,18 @@ extension PostgresStorage: ContainerStorage {
     }
 
     private static func versionedContainer(_ row: PostgresRow) throws -> (container: ContainerInfo, version: Int64)? {
-        let (id, developer, createdAt, version) = try row.decode((String, String, Double, Int64).self)
-        guard let id = ContainerID(rawValue: id) else { return nil }
-        return (ContainerInfo(id: id, developerRecordName: developer, createdAt: Date(timeIntervalSince1970: createdAt)), version)
+        try versionedContainer(PostgresColumns(row))
     }
+
+    /// The columns `versionedContainerColumns` names.
+    static func versionedContainer(_ columns: PostgresColumns) throws -> (container: ContainerInfo, version: Int64)? {
+        guard let id = ContainerID(rawValue: try columns.decode(0, as: String.self)) else { return nil }
+        let container = ContainerInfo(id: id, developerRecordName: try columns.decode(1), createdAt: Date(timeIntervalSince1970: try columns.decode(2)))
+        return (container, try columns.decode(3))
+    }
+
+    /// A container's columns as `versionedContainer` reads them.
+    static let versionedContainerColumns = ["id", "developer_record_name", "created_at", "version"]
 
     public func updateSchemas<Result: Sendable>(
         of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)

@@ -28,18 +28,45 @@ extension PostgresStorage: CredentialStorage {
             .first.flatMap { try credentialRecord($0).record }
     }
 
+    /// One statement, one round trip, on every request: the container with its version, the token, the web auth
+    /// token's sign-in (by its current hash, or by the one it replaced while that lasts its grace period) and the
+    /// user acted as or signed in, each joined where it exists.
     public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date)
         async throws -> RequestRecords
     {
-        try await read { transaction in
-            let signIn = try webAuthTokenHash.flatMap { try Self.webAuthToken(presentedHash: $0, now: now, in: transaction) }
-            let versioned = try Self.versionedContainer(container, in: transaction)
+        let kind = CredentialKind.webAuthToken.rawValue
+        let now = now.timeIntervalSince1970
+        return try await single { transaction in
+            guard let row = try transaction.rows("""
+                SELECT \(unescaped: Self.columns(Self.versionedContainerColumns, of: "c")), \(unescaped: Self.columns(Self.credentialColumnNames, of: "k")),
+                    \(unescaped: Self.columns(Self.credentialColumnNames, of: "w")), w.replaced, \(unescaped: Self.columns(Self.userColumnNames, of: "u"))
+                FROM (VALUES (1)) AS one (x)
+                LEFT JOIN containers c ON c.id = \(container.rawValue)
+                LEFT JOIN credentials k ON k.secret_hash = \(credentialHash)
+                LEFT JOIN LATERAL (
+                    (SELECT \(unescaped: Self.credentialColumns), FALSE AS replaced FROM credentials
+                        WHERE secret_hash = \(webAuthTokenHash) AND kind = \(kind) AND (expires_at IS NULL OR expires_at >= \(now)))
+                    UNION ALL
+                    (SELECT \(unescaped: Self.credentialColumns), TRUE FROM credentials
+                        WHERE previous_hash = \(webAuthTokenHash) AND kind = \(kind) AND previous_expires_at >= \(now)
+                            AND (expires_at IS NULL OR expires_at >= \(now)))
+                    ORDER BY replaced LIMIT 1
+                ) w ON TRUE
+                LEFT JOIN users u ON u.container_id = \(container.rawValue) AND u.user_record_name = COALESCE(\(userRecordName), w.user_record_name)
+                """
+            ).first else { return RequestRecords(container: nil, containerVersion: 0, credential: nil, signIn: nil, user: nil) }
+            let containerColumns = PostgresColumns(row)
+            let credentialColumns = PostgresColumns(row, from: Self.versionedContainerColumns.count)
+            let signInColumns = PostgresColumns(row, from: Self.versionedContainerColumns.count + Self.credentialColumnNames.count)
+            let userColumns = PostgresColumns(row, from: Self.versionedContainerColumns.count + 2 * Self.credentialColumnNames.count + 1)
+            let versioned = containerColumns.isNull(0) ? nil : try Self.versionedContainer(containerColumns)
+            let signIn = try signInColumns.isNull(0) ? nil : Self.credentialRecord(signInColumns)
+            let replaced = try signInColumns.isNull(0) ? false : signInColumns.decode(Self.credentialColumnNames.count, as: Bool.self)
             return RequestRecords(
                 container: versioned?.container, containerVersion: versioned?.version ?? 0,
-                credential: try credentialHash.flatMap { try Self.credential(secretHash: $0, in: transaction) }, signIn: signIn,
-                user: try (userRecordName ?? signIn?.signIn.userRecordName).flatMap {
-                    try Self.user(recordName: $0, in: container, transaction: transaction)
-                })
+                credential: try credentialColumns.isNull(0) ? nil : Self.credentialRecord(credentialColumns).record,
+                signIn: signIn?.record.map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: replaced ? signIn?.sealedSuccessor : nil) },
+                user: try userColumns.isNull(0) ? nil : Self.userAccount(userColumns))
         }
     }
 
@@ -128,20 +155,32 @@ extension PostgresStorage: CredentialStorage {
     }
 
     /// The columns of a credential as `credentialRecord` reads them, and the sealed successor after them.
-    private static let credentialColumns =
-        "secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at, sealed_successor"
+    private static let credentialColumnNames = [
+        "secret_hash", "kind", "label", "container_id", "user_record_name", "read_only", "created_at", "expires_at", "sealed_successor",
+    ]
+    private static let credentialColumns = credentialColumnNames.joined(separator: ", ")
 
     /// A credential read from the columns `credentialColumns` names (`nil` for a kind this version does not
     /// know), and the successor sealed in its row.
     private static func credentialRecord(_ row: PostgresRow) throws -> (record: CredentialRecord?, sealedSuccessor: Data?) {
-        let (secretHash, kind, label, container, userRecordName, readOnly, createdAt, expiresAt, sealedSuccessor) =
-            try row.decode((String, String, String, String?, String?, Bool, Double, Double?, Data?).self)
-        guard let kind = CredentialKind(rawValue: kind) else { return (nil, sealedSuccessor) }
+        try credentialRecord(PostgresColumns(row))
+    }
+
+    /// A credential read from the columns `credentialColumnNames` names, from where `columns` starts.
+    private static func credentialRecord(_ columns: PostgresColumns) throws -> (record: CredentialRecord?, sealedSuccessor: Data?) {
+        let sealedSuccessor = try columns.decode(8, as: Data?.self)
+        guard let kind = CredentialKind(rawValue: try columns.decode(1)) else { return (nil, sealedSuccessor) }
         let record = CredentialRecord(
-            secretHash: secretHash, kind: kind, label: label, container: container.flatMap(ContainerID.init(rawValue:)),
-            userRecordName: userRecordName, isReadOnly: readOnly, createdAt: Date(timeIntervalSince1970: createdAt),
-            expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)))
+            secretHash: try columns.decode(0), kind: kind, label: try columns.decode(2),
+            container: try columns.decode(3, as: String?.self).flatMap(ContainerID.init(rawValue:)), userRecordName: try columns.decode(4),
+            isReadOnly: try columns.decode(5), createdAt: Date(timeIntervalSince1970: try columns.decode(6)),
+            expiresAt: try columns.decode(7, as: Double?.self).map(Date.init(timeIntervalSince1970:)))
         return (record, sealedSuccessor)
+    }
+
+    /// `names` as the columns of the table called `alias` in a statement.
+    private static func columns(_ names: [String], of alias: String) -> String {
+        names.map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
     private static func serverKey(_ row: PostgresRow) throws -> ServerKey? {

@@ -7,9 +7,12 @@ extension PostgresStorage: RecordStorage {
         try await recordRows(named: names, in: zone).mapValues { try $0.decoded() }
     }
 
+    /// Read without a transaction around the two statements (two round trips fewer on every save and lookup):
+    /// what a save read is checked again where it writes, and a zone replaced in between reads as one without
+    /// the records, as it would a moment later.
     public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
         guard !names.isEmpty else { return [:] }
-        return try await read { transaction in
+        return try await single { transaction in
             guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [:] }
             let rows = try transaction.rows(Self.namedRecords(Self.recordColumns, zoneID: zoneID, names: names, live: true))
                 .map { try Self.storedRow($0).row }

@@ -66,14 +66,19 @@ extension PostgresStorage: UserStorage {
 
 
     /// The columns of a user as `userAccount` reads them.
-    private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"
+    static let userColumnNames = ["container_id", "user_record_name", "name", "email_address", "discoverable", "roles"]
+    private static let userColumns = userColumnNames.joined(separator: ", ")
 
     /// A user read from the columns `userColumns` names.
     private static func userAccount(_ row: PostgresRow) throws -> UserAccount? {
-        let (container, recordName, name, email, discoverable, rolesText) = try row.decode((String, String, String, String?, Bool, String).self)
-        guard let container = ContainerID(rawValue: container) else { return nil }
-        let roles = StoredText.list(from: rolesText)
+        try userAccount(PostgresColumns(row))
+    }
+
+    /// A user read from the columns `userColumnNames` names, from where `columns` starts.
+    static func userAccount(_ columns: PostgresColumns) throws -> UserAccount? {
+        guard let container = ContainerID(rawValue: try columns.decode(0, as: String.self)) else { return nil }
         return UserAccount(
-            container: container, userRecordName: recordName, name: name, emailAddress: email, isDiscoverable: discoverable, roles: roles)
+            container: container, userRecordName: try columns.decode(1), name: try columns.decode(2), emailAddress: try columns.decode(3),
+            isDiscoverable: try columns.decode(4), roles: StoredText.list(from: try columns.decode(5)))
     }
 }

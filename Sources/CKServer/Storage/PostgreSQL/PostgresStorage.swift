@@ -81,8 +81,9 @@ public final class PostgresStorage: ServerStorage, Sendable {
         try await transaction(begin: "BEGIN ISOLATION LEVEL READ COMMITTED", body)
     }
 
-    /// Runs `body`, which makes one statement, with no BEGIN and COMMIT around it: PostgreSQL runs a lone
-    /// statement as a transaction of its own, and the two round trips cost more than the statement.
+    /// Runs `body` with no BEGIN and COMMIT around its statements: PostgreSQL runs each as a transaction of its
+    /// own, and the two round trips cost more than a statement. For one statement, or for reads that need no
+    /// common snapshot (each row read stands on its own).
     func single<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) async throws -> T {
         try await transaction(begin: nil, body)
     }

@@ -72,7 +72,8 @@ struct BenchmarkClient {
         ByteSearch.firstOffset(of: needle, in: haystack) != nil
     }
 
-    /// Sends `operation` with `body` (POST), or without one (GET).
+    /// Sends `operation` with `body` (POST), or without one (GET). The exchange blocks the task's thread, as a
+    /// load generator's do: two clients at once need two threads of the concurrency pool, one per core.
     private func send(_ operation: String, database: String, body: Data?) async throws -> ByteBuffer {
         var headers = [("Content-Type", "application/json")]
         if signedIn == nil {

@@ -13,11 +13,20 @@ final class LoopbackClient: Sendable {
         self.port = port
     }
 
-    /// Sends a request on an idle connection, or a new one.
+    /// Sends a request on an idle connection, or on a new one when there is none or the server had closed it
+    /// (it closes connections idle for a while, as during the benchmark's loading of a million records).
     func send(_ method: String, _ target: String, headers: [(String, String)], body: [UInt8]?) throws -> LoopbackConnection.Answer {
-        let connection = try idle.withLock { $0.popLast() } ?? LoopbackConnection(port: port)
-        let answer = try connection.send(method, target, headers: headers, body: body)
-        idle.withLock { $0.append(connection) }
+        var connection = try idle.withLock { $0.popLast() } ?? LoopbackConnection(port: port)
+        let answer: LoopbackConnection.Answer
+        do {
+            answer = try connection.send(method, target, headers: headers, body: body)
+        } catch is LoopbackConnection.Closed {
+            connection = try LoopbackConnection(port: port)
+            answer = try connection.send(method, target, headers: headers, body: body)
+        }
+        if !answer.closes {
+            idle.withLock { $0.append(connection) }
+        }
         return answer
     }
 }

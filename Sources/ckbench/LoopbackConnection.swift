@@ -1,7 +1,12 @@
-import Glibc
 import CKModel
 import Foundation
 import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One keep-alive HTTP/1.1 connection to the benchmark's server on loopback, written and read with blocking
 /// socket calls on the calling thread: the load generator costs a system call each way and a copy of the answer,
@@ -12,7 +17,14 @@ final class LoopbackConnection: @unchecked Sendable {
         var status: Int
         var headers: [String: String]
         var body: ByteBuffer
+
+        /// Whether the server closes the connection after this answer.
+        var closes: Bool { headers["connection"]?.lowercased() == "close" }
     }
+
+    /// The server had closed the connection before the request reached it (it closes connections left idle):
+    /// nothing of the request was done, and it can be sent again on a new connection.
+    struct Closed: Error {}
 
     private let socket: Int32
     private let host: String
@@ -23,18 +35,23 @@ final class LoopbackConnection: @unchecked Sendable {
 
     /// Connects to `port` on 127.0.0.1.
     init(port: Int) throws {
+        #if canImport(Glibc)
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         guard socket >= 0 else { throw BenchmarkError("cannot open a socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
+            let failure = errno
             close(socket)
-            throw BenchmarkError("cannot connect to 127.0.0.1:\(port): errno \(errno)")
+            throw BenchmarkError("cannot connect to 127.0.0.1:\(port): errno \(failure)")
         }
         var on: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -49,7 +66,8 @@ final class LoopbackConnection: @unchecked Sendable {
         close(socket)
     }
 
-    /// Sends `method` to `target` (a path with its query) with `headers` and `body`, and reads the answer.
+    /// Sends `method` to `target` (a path with its query) with `headers` and `body`, and reads the answer; throws
+    /// `Closed` when the server had closed the connection before the request.
     func send(_ method: String, _ target: String, headers: [(String, String)], body: [UInt8]?) throws -> Answer {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -62,16 +80,23 @@ final class LoopbackConnection: @unchecked Sendable {
     private func write(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw BenchmarkError("the server closed the connection while a request was sent (errno \(errno))") }
+            let written = bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else {
+                guard sent > 0 || (errno != EPIPE && errno != ECONNRESET) else { throw Closed() }
+                throw BenchmarkError("the server closed the connection while a request was sent (errno \(errno))")
+            }
             sent += written
         }
     }
 
-    /// Reads more bytes into `received`; fails when the server closed the connection.
-    private func receive() throws {
-        let count = scratch.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress!, $0.count, 0) }
-        guard count > 0 else { throw BenchmarkError("the server closed the connection before answering (errno \(errno))") }
+    /// Reads more bytes into `received`; fails when the server closed the connection (`Closed` when it had
+    /// sent nothing of the answer: it closed the idle connection before the request came).
+    private func receive(answerStarted: Bool) throws {
+        let count = scratch.withUnsafeMutableBytes { recv(socket, $0.baseAddress!, $0.count, 0) }
+        guard count > 0 else {
+            if count == 0 || errno == ECONNRESET, !answerStarted { throw Closed() }
+            throw BenchmarkError(count == 0 ? "the server closed the connection in the middle of an answer" : "no answer (errno \(errno))")
+        }
         received.append(contentsOf: scratch[..<count])
     }
 
@@ -82,7 +107,7 @@ final class LoopbackConnection: @unchecked Sendable {
         var headLength: Int?
         while headLength == nil {
             headLength = received.withUnsafeBytes { ByteSearch.firstOffset(of: Self.headEnd, in: $0) }
-            if headLength == nil { try receive() }
+            if headLength == nil { try receive(answerStarted: !received.isEmpty) }
         }
         let lines = String(decoding: received[..<headLength!], as: UTF8.self).split(separator: "\r\n")
         received.removeFirst(headLength! + Self.headEnd.count)
@@ -113,7 +138,7 @@ final class LoopbackConnection: @unchecked Sendable {
         var end: Int?
         while end == nil {
             end = received.withUnsafeBytes { ByteSearch.firstOffset(of: Self.lineEnd, in: $0) }
-            if end == nil { try receive() }
+            if end == nil { try receive(answerStarted: true) }
         }
         let line = String(decoding: received[..<end!], as: UTF8.self)
         received.removeFirst(end! + Self.lineEnd.count)
@@ -130,8 +155,8 @@ final class LoopbackConnection: @unchecked Sendable {
         var left = count - buffered
         while left > 0 {
             let read = try body.writeWithUnsafeMutableBytes(minimumWritableBytes: left) { free in
-                let read = Glibc.recv(socket, free.baseAddress!, left, 0)
-                guard read > 0 else { throw BenchmarkError("the server closed the connection in the middle of an answer (errno \(errno))") }
+                let read = recv(socket, free.baseAddress!, left, 0)
+                guard read > 0 else { throw BenchmarkError("the server closed the connection in the middle of an answer") }
                 return read
             }
             left -= read

@@ -30,14 +30,14 @@ extension PostgresStorage: ContainerStorage {
 
     public func containers() async throws -> [ContainerInfo] {
         try await read { transaction in
-            try transaction.rows("SELECT id, developer_record_name, created_at, version FROM containers ORDER BY id COLLATE \"C\"")
+            try transaction.rows("SELECT \(unescaped: Self.versionedContainerColumns.joined(separator: ", ")) FROM containers ORDER BY id COLLATE \"C\"")
                 .compactMap { try Self.versionedContainer($0)?.container }
         }
     }
 
     /// The container with this ID and its version, read inside a transaction already open.
     static func versionedContainer(_ id: ContainerID, in transaction: PostgresTransaction) throws -> (container: ContainerInfo, version: Int64)? {
-        try transaction.rows("SELECT id, developer_record_name, created_at, version FROM containers WHERE id = \(id.rawValue)")
+        try transaction.rows("SELECT \(unescaped: versionedContainerColumns.joined(separator: ", ")) FROM containers WHERE id = \(id.rawValue)")
             .first.flatMap(versionedContainer)
     }
 
@@ -45,7 +45,8 @@ extension PostgresStorage: ContainerStorage {
         try versionedContainer(PostgresColumns(row))
     }
 
-    /// The columns `versionedContainerColumns` names.
+    /// A container and its version, read from the columns `versionedContainerColumns` names, from where
+    /// `columns` starts; `nil` for an ID this version cannot read.
     static func versionedContainer(_ columns: PostgresColumns) throws -> (container: ContainerInfo, version: Int64)? {
         guard let id = ContainerID(rawValue: try columns.decode(0, as: String.self)) else { return nil }
         let container = ContainerInfo(id: id, developerRecordName: try columns.decode(1), createdAt: Date(timeIntervalSince1970: try columns.decode(2)))

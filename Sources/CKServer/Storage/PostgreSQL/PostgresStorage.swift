@@ -51,7 +51,8 @@ public final class PostgresStorage: ServerStorage, Sendable {
     /// Connects to the database and brings its tables up to date, or throws `PostgresStorageError` with what
     /// stands in the way (no server there, a refused login, a database set up by a newer ckserver).
     public static func open(_ location: PostgresLocation, logger: Logger = Logger(label: "ckserver.postgres")) async throws -> PostgresStorage {
-        try await Self.probe(location, logger: logger)
+        // Connects once outside the pool first, so that a failure at start says why (the pool only retries).
+        _ = try await Self.holdsServer(at: location, logger: logger)
         let storage = await PostgresStorage(location: location, logger: logger)
         do {
             try await storage.migrate()
@@ -163,10 +164,6 @@ public final class PostgresStorage: ServerStorage, Sendable {
     /// What a client is told while the database is out of reach.
     static let unavailable = ServerError(.tryAgainLater, reason: "the server's database is unavailable; try again shortly", retryAfter: 2)
 
-    /// Connects once, outside the pool, so that a failure at start says why (the pool only retries).
-    private static func probe(_ location: PostgresLocation, logger: Logger) async throws {
-        _ = try await holdsServer(at: location, logger: logger)
-    }
 
     /// Whether a ckserver ever set up its tables at `location` (in its schema, or where the user's `search_path`
     /// says), asked on one connection of its own that changes nothing: a command that reads a server names a

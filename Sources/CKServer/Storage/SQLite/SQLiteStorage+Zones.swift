@@ -33,7 +33,8 @@ extension SQLiteStorage {
     public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
         -> (state: ZoneState, changes: [RecordChange])?
     {
-        try readNow { db in
+        // A page of changes scans at most the page; filtered by record types it may scan the whole zone.
+        let read = { (db: Database) throws -> (state: ZoneState, changes: [RecordChange])? in
             guard let state = try Self.zoneState(db, zone) else { return nil }
             guard state.incarnation > 0 else { return (state, []) }
             var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
@@ -51,6 +52,7 @@ extension SQLiteStorage {
             }
             return (state, changes)
         }
+        return recordTypes == nil ? try readNow(read) : try await writer.read(read)
     }
 
     private static func zoneState(_ db: Database, _ zone: ZoneKey) throws -> ZoneState? {

@@ -38,9 +38,10 @@ public struct SQLiteStorage: ServerStorage {
     }
 
     /// Runs a short read on the calling thread: the few rows every request reads (its container, credential,
-    /// schema, subscriptions, zone), and reads of at most a page (a query's candidates, a page of changes). An
-    /// asynchronous read hands the work to a reader's thread and the answer back, two thread switches that cost
-    /// more than reading a page. Reads that may take long (a search, a statistic, a copy) stay asynchronous.
+    /// schema, subscriptions, a database's zones), and reads that scan at most a page (a query's candidates, a
+    /// page of changes). An asynchronous read hands the work to a reader's thread and the answer back, two thread
+    /// switches that cost more than reading a page. Reads that may scan far (a search, changes filtered by record
+    /// types, a statistic, a copy) stay asynchronous.
     func readNow<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.read(body)
     }

@@ -8,11 +8,10 @@ extension SQLiteStorage {
     {
         try await writer.read { db in
             guard let row = try Row.fetchOne(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT z.owner_record_name, z.zone_name, s.share_name FROM shares s JOIN zones z ON z.id = s.zone_id
                     WHERE s.short_guid = ? AND z.container_id = ? AND z.environment = ?
-                    """,
+                    """),
                 arguments: [shortGUID, container.rawValue, environment.rawValue])
             else { return nil }
             let zone = ZoneKey(
@@ -26,13 +25,12 @@ extension SQLiteStorage {
     {
         try await writer.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT DISTINCT z.id, z.owner_record_name, z.zone_name, z.last_change FROM share_participants p
                     JOIN zones z ON z.id = p.zone_id
                     WHERE p.user_record_name = ? AND p.accepted = 1 AND z.container_id = ? AND z.environment = ?
                     ORDER BY z.owner_record_name, z.zone_name
-                    """,
+                    """),
                 arguments: [userRecordName, container.rawValue, environment.rawValue]
             ).map { row in
                 ZoneState(
@@ -46,12 +44,11 @@ extension SQLiteStorage {
         try await writer.read { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
             return try String.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT r.share_info FROM share_participants p
                     JOIN records r ON r.zone_id = p.zone_id AND r.record_name = p.share_name
                     WHERE p.zone_id = ? AND p.user_record_name = ? AND p.accepted = 1 AND r.share_info IS NOT NULL
-                    """,
+                    """),
                 arguments: [zoneID, userRecordName]
             ).map(StoredText.share(from:))
         }

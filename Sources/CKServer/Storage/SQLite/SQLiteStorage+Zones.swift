@@ -5,11 +5,10 @@ extension SQLiteStorage {
     public func zones(in database: ZoneKey.Database) async throws -> [ZoneState] {
         try readNow { db in
             let rows = try Row.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT id, zone_name, last_change FROM zones
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
-                    """,
+                    """),
                 arguments: [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName])
             return ZoneListing.listed(
                 rows.map { row in ZoneState(key: database.zone(row["zone_name"]), incarnation: row["id"], lastChange: row["last_change"]) },
@@ -57,11 +56,10 @@ extension SQLiteStorage {
 
     private static func zoneState(_ db: Database, _ zone: ZoneKey) throws -> ZoneState? {
         let row = try Row.fetchOne(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT id, last_change FROM zones WHERE container_id = ? AND environment = ? AND database_scope = ?
                     AND owner_record_name = ? AND zone_name = ?
-                """,
+                """),
             arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
         return ZoneListing.state(row.map { ZoneState(key: zone, incarnation: $0["id"], lastChange: $0["last_change"]) }, of: zone)
     }
@@ -100,22 +98,20 @@ extension SQLiteStorage {
         try readNow { db in
             let key: StatementArguments = [database.container.rawValue, database.environment.rawValue, database.scope.rawValue, database.ownerRecordName]
             let last = try Int64.fetchOne(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT last_change FROM databases
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ?
-                    """,
+                    """),
                 arguments: key) ?? 0
             let rows = try Row.fetchAll(
-                db,
-                sql: """
+                db.cachedStatement(sql: """
                     SELECT zone_name, database_change, id, last_change, 0 AS deleted FROM zones
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ? AND database_change > ?
                     UNION ALL
                     SELECT zone_name, database_change, 0, 0, 1 FROM zone_tombstones
                     WHERE container_id = ? AND environment = ? AND database_scope = ? AND owner_record_name = ? AND database_change > ?
                     ORDER BY database_change LIMIT ?
-                    """,
+                    """),
                 arguments: key + [change] + key + [change, limit])
             return (last, rows.map { row in
                 ZoneChange(

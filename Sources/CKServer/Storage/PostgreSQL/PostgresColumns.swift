@@ -6,10 +6,19 @@ struct PostgresColumns {
     private let row: PostgresRandomAccessRow
     private let start: Int
 
-    /// The columns of `row` from `start` on.
-    init(_ row: PostgresRow, from start: Int = 0) {
-        self.row = row.makeRandomAccess()
+    /// The columns of `row`.
+    init(_ row: PostgresRow) {
+        self.init(row.makeRandomAccess(), from: 0)
+    }
+
+    private init(_ row: PostgresRandomAccessRow, from start: Int) {
+        self.row = row
         self.start = start
+    }
+
+    /// The columns after the first `count` of this run: the next table's in a statement that joins several.
+    func advanced(by count: Int) -> PostgresColumns {
+        PostgresColumns(row, from: start + count)
     }
 
     /// The value of column `index` of the run.

@@ -29,70 +29,73 @@ extension PostgresStorage: CredentialStorage {
     }
 
     /// One statement, one round trip, on every request: the container with its version, the token, the web auth
-    /// token's sign-in (by its current hash, or by the one it replaced while that lasts its grace period) and the
-    /// user acted as or signed in, each joined where it exists.
+    /// token's sign-in (`signInSelect`) and the user acted as or signed in, each joined where it exists.
     public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date)
         async throws -> RequestRecords
     {
-        let kind = CredentialKind.webAuthToken.rawValue
-        let now = now.timeIntervalSince1970
+        var statement = PostgresStatement("")
+        let containerID = statement.bind(container.rawValue)
+        let credential = credentialHash.map { statement.bind($0) } ?? statement.bindNull()
+        let signIn = Self.signInSelect(presentedHash: webAuthTokenHash, now: now, in: &statement)
+        let user = userRecordName.map { statement.bind($0) } ?? statement.bindNull()
+        statement.append("""
+            SELECT \(Self.columns(Self.versionedContainerColumns, of: "c")), \(Self.columns(Self.credentialColumnNames, of: "k")),
+                \(Self.columns(Self.credentialColumnNames, of: "w")), w.replaced, \(Self.columns(Self.userColumnNames, of: "u"))
+            FROM (VALUES (1)) AS one (x)
+            LEFT JOIN containers c ON c.id = \(containerID)
+            LEFT JOIN credentials k ON k.secret_hash = \(credential)
+            LEFT JOIN LATERAL (\(signIn)) w ON TRUE
+            LEFT JOIN users u ON u.container_id = \(containerID) AND u.user_record_name = COALESCE(\(user), w.user_record_name)
+            """)
+        let query = statement.query
         return try await single { transaction in
-            guard let row = try transaction.rows("""
-                SELECT \(unescaped: Self.columns(Self.versionedContainerColumns, of: "c")), \(unescaped: Self.columns(Self.credentialColumnNames, of: "k")),
-                    \(unescaped: Self.columns(Self.credentialColumnNames, of: "w")), w.replaced, \(unescaped: Self.columns(Self.userColumnNames, of: "u"))
-                FROM (VALUES (1)) AS one (x)
-                LEFT JOIN containers c ON c.id = \(container.rawValue)
-                LEFT JOIN credentials k ON k.secret_hash = \(credentialHash)
-                LEFT JOIN LATERAL (
-                    (SELECT \(unescaped: Self.credentialColumns), FALSE AS replaced FROM credentials
-                        WHERE secret_hash = \(webAuthTokenHash) AND kind = \(kind) AND (expires_at IS NULL OR expires_at >= \(now)))
-                    UNION ALL
-                    (SELECT \(unescaped: Self.credentialColumns), TRUE FROM credentials
-                        WHERE previous_hash = \(webAuthTokenHash) AND kind = \(kind) AND previous_expires_at >= \(now)
-                            AND (expires_at IS NULL OR expires_at >= \(now)))
-                    ORDER BY replaced LIMIT 1
-                ) w ON TRUE
-                LEFT JOIN users u ON u.container_id = \(container.rawValue) AND u.user_record_name = COALESCE(\(userRecordName), w.user_record_name)
-                """
-            ).first else { return RequestRecords(container: nil, containerVersion: 0, credential: nil, signIn: nil, user: nil) }
+            guard let row = try transaction.rows(query).first else {
+                return RequestRecords(container: nil, containerVersion: 0, credential: nil, signIn: nil, user: nil)
+            }
             let containerColumns = PostgresColumns(row)
-            let credentialColumns = PostgresColumns(row, from: Self.versionedContainerColumns.count)
-            let signInColumns = PostgresColumns(row, from: Self.versionedContainerColumns.count + Self.credentialColumnNames.count)
-            let userColumns = PostgresColumns(row, from: Self.versionedContainerColumns.count + 2 * Self.credentialColumnNames.count + 1)
+            let credentialColumns = containerColumns.advanced(by: Self.versionedContainerColumns.count)
+            let signInColumns = credentialColumns.advanced(by: Self.credentialColumnNames.count)
+            let userColumns = signInColumns.advanced(by: Self.credentialColumnNames.count + 1)
             let versioned = containerColumns.isNull(0) ? nil : try Self.versionedContainer(containerColumns)
-            let signIn = try signInColumns.isNull(0) ? nil : Self.credentialRecord(signInColumns)
-            let replaced = try signInColumns.isNull(0) ? false : signInColumns.decode(Self.credentialColumnNames.count, as: Bool.self)
             return RequestRecords(
                 container: versioned?.container, containerVersion: versioned?.version ?? 0,
                 credential: try credentialColumns.isNull(0) ? nil : Self.credentialRecord(credentialColumns).record,
-                signIn: signIn?.record.map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: replaced ? signIn?.sealedSuccessor : nil) },
+                signIn: try Self.presentedToken(signInColumns),
                 user: try userColumns.isNull(0) ? nil : Self.userAccount(userColumns))
         }
     }
 
     public func webAuthToken(presentedHash: String, now: Date) async throws -> PresentedWebAuthToken? {
-        try await read { transaction in try Self.webAuthToken(presentedHash: presentedHash, now: now, in: transaction) }
+        var statement = PostgresStatement("")
+        let select = Self.signInSelect(presentedHash: presentedHash, now: now, in: &statement)
+        statement.append(select)
+        let query = statement.query
+        return try await single { transaction in try transaction.rows(query).first.flatMap { try Self.presentedToken(PostgresColumns($0)) } }
     }
 
-    private static func webAuthToken(presentedHash: String, now: Date, in transaction: PostgresTransaction) throws -> PresentedWebAuthToken? {
-        let kind = CredentialKind.webAuthToken.rawValue
-        let now = now.timeIntervalSince1970
-        if let current = try transaction.rows("""
-            SELECT \(unescaped: credentialColumns) FROM credentials
-            WHERE secret_hash = \(presentedHash) AND kind = \(kind) AND (expires_at IS NULL OR expires_at >= \(now))
+    /// The sign-in a presented web auth token belongs to: the web auth token whose current hash it is, or else the
+    /// one whose replaced hash it is while that lasts its grace period; the credential's columns, then `replaced`.
+    private static func signInSelect(presentedHash: String?, now: Date, in statement: inout PostgresStatement) -> String {
+        let hash = presentedHash.map { statement.bind($0) } ?? statement.bindNull()
+        let kind = statement.bind(CredentialKind.webAuthToken.rawValue)
+        let now = statement.bind(now.timeIntervalSince1970)
+        return """
+            (SELECT \(credentialColumns), FALSE AS replaced FROM credentials
+                WHERE secret_hash = \(hash) AND kind = \(kind) AND (expires_at IS NULL OR expires_at >= \(now)))
+            UNION ALL
+            (SELECT \(credentialColumns), TRUE FROM credentials
+                WHERE previous_hash = \(hash) AND kind = \(kind) AND previous_expires_at >= \(now) AND (expires_at IS NULL OR expires_at >= \(now)))
+            ORDER BY replaced LIMIT 1
             """
-        ).first.flatMap({ try credentialRecord($0).record }) {
-            return PresentedWebAuthToken(signIn: current)
-        }
-        return try transaction.rows("""
-            SELECT \(unescaped: credentialColumns) FROM credentials
-            WHERE previous_hash = \(presentedHash) AND kind = \(kind) AND previous_expires_at >= \(now)
-                AND (expires_at IS NULL OR expires_at >= \(now))
-            """
-        ).first.flatMap { row in
-            let (record, sealedSuccessor) = try credentialRecord(row)
-            return record.map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: sealedSuccessor) }
-        }
+    }
+
+    /// The sign-in read from `signInSelect`'s columns, from where `columns` starts (`nil` when none was found):
+    /// a replaced token carries the successor sealed in its row.
+    private static func presentedToken(_ columns: PostgresColumns) throws -> PresentedWebAuthToken? {
+        guard !columns.isNull(0) else { return nil }
+        let (record, sealedSuccessor) = try credentialRecord(columns)
+        let replaced = try columns.decode(credentialColumnNames.count, as: Bool.self)
+        return record.map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: replaced ? sealedSuccessor : nil) }
     }
 
     public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {

@@ -164,7 +164,6 @@ public final class PostgresStorage: ServerStorage, Sendable {
     /// What a client is told while the database is out of reach.
     static let unavailable = ServerError(.tryAgainLater, reason: "the server's database is unavailable; try again shortly", retryAfter: 2)
 
-
     /// Whether a ckserver ever set up its tables at `location` (in its schema, or where the user's `search_path`
     /// says), asked on one connection of its own that changes nothing: a command that reads a server names a
     /// database without one plainly, instead of creating the tables there.

@@ -104,13 +104,7 @@ final class LoopbackConnection: @unchecked Sendable {
     private static let lineEnd: [UInt8] = Array("\r\n".utf8)
 
     private func readAnswer() throws -> Answer {
-        var headLength: Int?
-        while headLength == nil {
-            headLength = received.withUnsafeBytes { ByteSearch.firstOffset(of: Self.headEnd, in: $0) }
-            if headLength == nil { try receive(answerStarted: !received.isEmpty) }
-        }
-        let lines = String(decoding: received[..<headLength!], as: UTF8.self).split(separator: "\r\n")
-        received.removeFirst(headLength! + Self.headEnd.count)
+        let lines = try text(endingAt: Self.headEnd, answerStarted: false).split(separator: "\r\n")
         guard let statusLine = lines.first, let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
             throw BenchmarkError("the server's answer has no status line")
         }
@@ -133,15 +127,22 @@ final class LoopbackConnection: @unchecked Sendable {
         return Answer(status: status, headers: headers, body: body)
     }
 
+    /// The answer's text up to `separator` (the head's end, a chunk line's end), both consumed, read from the
+    /// socket as far as needed; `answerStarted`: bytes of this answer came before.
+    private func text(endingAt separator: [UInt8], answerStarted: Bool) throws -> String {
+        while true {
+            if let end = received.withUnsafeBytes({ ByteSearch.firstOffset(of: separator, in: $0) }) {
+                let text = String(decoding: received[..<end], as: UTF8.self)
+                received.removeFirst(end + separator.count)
+                return text
+            }
+            try receive(answerStarted: answerStarted || !received.isEmpty)
+        }
+    }
+
     /// The size at the start of a chunk, its line consumed.
     private func chunkSize() throws -> Int {
-        var end: Int?
-        while end == nil {
-            end = received.withUnsafeBytes { ByteSearch.firstOffset(of: Self.lineEnd, in: $0) }
-            if end == nil { try receive(answerStarted: true) }
-        }
-        let line = String(decoding: received[..<end!], as: UTF8.self)
-        received.removeFirst(end! + Self.lineEnd.count)
+        let line = try text(endingAt: Self.lineEnd, answerStarted: true)
         guard let size = Int(line.split(separator: ";").first ?? "", radix: 16) else { throw BenchmarkError("a chunk's size cannot be read: \(line)") }
         return size
     }

@@ -7,12 +7,12 @@ final class BenchmarkServerProcess {
     private let process: Process
     private let input: Pipe
 
-    /// Starts the server on the data folder `data` (or PostgreSQL at `postgres`, whose URL it is given) and returns
-    /// once it listens.
-    init(data: URL, postgres: String? = nil) throws {
+    /// Starts the server on the data folder `data` (or PostgreSQL at `postgres`, whose URL it is given), keeping a
+    /// request log unless `requestLog` is false, and returns once it listens.
+    init(data: URL, postgres: String? = nil, requestLog: Bool = true) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["serve-folder", "--data", data.path] + (postgres.map { ["--postgres", $0] } ?? [])
+        process.arguments = ["serve-folder", "--data", data.path] + (postgres.map { ["--postgres", $0] } ?? []) + (requestLog ? [] : ["--no-request-log"])
         input = Pipe()
         let output = Pipe()
         process.standardInput = input

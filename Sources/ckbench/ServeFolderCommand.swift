@@ -17,8 +17,14 @@ struct ServeFolderCommand: AsyncParsableCommand {
     @Option(help: "The PostgreSQL database to serve instead of the folder's SQLite file.")
     var postgres: String?
 
+    @Flag(help: "Keep no request log.")
+    var noRequestLog = false
+
     func run() async throws {
-        let configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
+        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
+        if noRequestLog {
+            configuration.requestLogRetention = .zero
+        }
         let engine = try postgres.map { StorageEngine.postgres(try PostgresLocation(url: $0)) } ?? .sqlite
         let storage = try await engine.open(configuration)
         var logger = Logger(label: "ckbench")

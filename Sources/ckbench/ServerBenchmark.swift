@@ -85,6 +85,10 @@ struct ServerBenchmark {
             BenchmarkFigure(name: "modify / direct insert, 2 clients", value: concurrentRate / direct.throughput, unit: "ratio"),
             BenchmarkFigure(name: "server CPU per record, batches of 200", value: modifyCPU.milliseconds / Double(records), unit: "ms"),
         ]
+        let unlogged = try BenchmarkServerProcess(data: folder, postgres: serverURL, requestLog: false)
+        defer { unlogged.stop() }
+        let unloggedClient = BenchmarkClient(server: try LoopbackClient(url: unlogged.url), basePath: client.basePath, managementToken: token)
+        figures += try await requestLogCost(logged: (client, server), unlogged: (unloggedClient, unlogged), count: records)
         figures += try await queryLatencies(client, size: records)
         if postgres == nil {
             // Compared with rows read straight from the SQLite file; PostgreSQL has no such figure yet.
@@ -121,6 +125,11 @@ struct ServerBenchmark {
         ["title": .string("title-\(index % 100)"), "guests": .int64(Int64(index))]
     }
 
+    /// `records/modify` bodies creating records `0..<count` of `recordType`, 200 a body.
+    static func createBodies(_ count: Int, recordType: String) throws -> [Data] {
+        try stride(from: 0, to: count, by: 200).map { try createBody($0..<min($0 + 200, count), recordType: recordType) }
+    }
+
     private static func createBody(_ range: Range<Int>, zone: String? = nil, recordType: String = "Party") throws -> Data {
         let operations = range.map { index in
             RecordOperation(.create, Record(recordName: "\(recordType.lowercased())-\(index)", recordType: recordType, fields: fields(index)))
@@ -138,7 +147,7 @@ struct ServerBenchmark {
     private func modifyThroughput(
         _ servers: [BenchmarkClient], count: Int, clients: Int, recordType: String, alternatingWith direct: any DirectRows
     ) async throws -> Double {
-        let bodies = try stride(from: 0, to: count, by: 200).map { try Self.createBody($0..<min($0 + 200, count), recordType: recordType) }
+        let bodies = try Self.createBodies(count, recordType: recordType)
         var elapsed = Duration.zero
         for round in stride(from: 0, to: bodies.count, by: 10) {
             let batches = bodies[round..<min(round + 10, bodies.count)]

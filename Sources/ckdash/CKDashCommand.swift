@@ -9,7 +9,7 @@ struct CKDashCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, SchemaCommand.self, RecordsCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self,
-            TokensCommand.self, AuditCommand.self,
+            TokensCommand.self, AuditCommand.self, LogsCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

@@ -9,8 +9,8 @@ public enum AuditTime {
     ///   - text: What was typed.
     ///   - now: The time a time ago is counted back from.
     public static func date(from text: String, now: Date = Date()) -> Date? {
-        if let unit = text.last, let seconds = secondsPerUnit[unit], let count = Int(text.dropLast()), count >= 0 {
-            return now.addingTimeInterval(-Double(count) * seconds)
+        if let seconds = seconds(in: text) {
+            return now.addingTimeInterval(-seconds)
         }
         if let instant = ISO8601DateFormatter().date(from: text) {
             return instant
@@ -31,6 +31,12 @@ public enum AuditTime {
 
     /// The forms this type reads, for messages.
     public static let readableForms = "an ISO 8601 time (2026-11-24T10:00:00Z), a day (2026-11-24) or a time ago (30m, 2h, 7d)"
+
+    /// The seconds a length of time such as `90s`, `30m`, `2h` or `7d` names, or `nil` when `text` is none.
+    public static func seconds(in text: String) -> Double? {
+        guard let unit = text.last, let seconds = secondsPerUnit[unit], let count = Int(text.dropLast()), count >= 0 else { return nil }
+        return Double(count) * seconds
+    }
 
     private static let secondsPerUnit: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
 }

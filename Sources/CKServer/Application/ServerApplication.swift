@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import ServiceLifecycle
 import Logging
 
 /// Builds the server: the data API under `/database/1`, the management API under `/management/1`, the sign-in page, CloudKit's error JSON for every
@@ -19,7 +20,7 @@ public func buildApplication(
     var services = services
     services.configuration.listeningHost = host
     let router = Router(context: ServerRequestContext.self)
-    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: RequestLogMiddleware(writer: services.requestLog))
     router.add(middleware: CrossOriginMiddleware())
     router.add(middleware: CloudKitErrorMiddleware(drainLimit: services.configuration.limits.requestBody))
     let database = router.group("database/1/:container/:environment/:database")
@@ -37,10 +38,11 @@ public func buildApplication(
     ManagementCredentialsRoutes(services: services).register(on: router)
     ManagementUsersRoutes(services: services).register(on: router)
     ManagementAuditRoutes(services: services).register(on: router)
+    ManagementLogsRoutes(services: services).register(on: router)
     return Application(
         router: router, server: .http1(configuration: connectionConfiguration(services.configuration.limits)),
         configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
-        services: [QueuedNotificationListener(storage: services.storage, bell: services.courierBell)],
+        services: [QueuedNotificationListener(storage: services.storage, bell: services.courierBell) as any Service] + (services.requestLog.map { [$0] } ?? []),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)
 }
 

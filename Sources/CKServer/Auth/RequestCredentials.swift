@@ -1,3 +1,4 @@
+import CKModel
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -35,5 +36,14 @@ struct RequestCredentials: Sendable {
         {
             self.signature = ServerToServerSignature(keyID: keyID, date: date, signature: signature)
         }
+    }
+
+    /// The kind of caller these credentials claim, read in the authenticator's order: a signature, a management
+    /// token, a web auth token, then the API token alone.
+    var kind: CallerKind {
+        if signature != nil { return .serverKey }
+        if managementToken != nil { return .managementToken }
+        if webAuthToken != nil { return .user }
+        return .anyone
     }
 }

@@ -15,6 +15,10 @@ public struct ServerConfiguration: Sendable {
     public var courierRecheck: Duration = .seconds(1)
     /// How long a push token lives without being created, registered or polled: 7 days unless set.
     public var pushTokenIdleLifetime: Duration = .seconds(7 * 24 * 3600)
+    /// How long the request log keeps an entry: 7 days unless set; zero keeps no log at all.
+    public var requestLogRetention: Duration = .seconds(7 * 24 * 3600)
+    /// The most entries the request log keeps, the oldest deleted first: a million unless set.
+    public var requestLogCapacity = 1_000_000
     /// The largest asset file accepted, in bytes.
     public var maximumAssetSize: Int
     /// The address clients reach the server at (`https://ck.example.com`), for the URLs it hands out (sign-in

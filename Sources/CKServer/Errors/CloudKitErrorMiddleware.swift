@@ -28,21 +28,29 @@ struct CloudKitErrorMiddleware: RouterMiddleware {
     private func answer(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch var error as ServerError {
-            error.uuid = error.uuid ?? UUID().uuidString
+        } catch let error as ServerError {
             return try Self.response(for: error)
         } catch let error as HTTPError where error.status == .notFound {
-            return try Self.response(for: ServerError(.notFound, reason: "could not find handler for endpoint", uuid: UUID().uuidString))
+            return try Self.response(for: ServerError(.notFound, reason: "could not find handler for endpoint"))
         } catch let error as HTTPError where error.status == .methodNotAllowed {
-            return try Self.response(for: ServerError(.badRequest, reason: "\(request.method) is not allowed here", uuid: UUID().uuidString))
+            return try Self.response(for: ServerError(.badRequest, reason: "\(request.method) is not allowed here"))
         } catch {
-            let uuid = UUID().uuidString
+            let uuid = Self.requestID
             context.logger.error("request \(uuid) failed: \(String(reflecting: error))")
             return try Self.response(for: ServerError(.internalError, reason: "the server failed; see its log for request \(uuid)", uuid: uuid))
         }
     }
 
+    /// The ID of the request being answered: the request log's, when it keeps the request.
+    private static var requestID: String {
+        RequestLogNote.current?.requestID ?? UUID().uuidString
+    }
+
+    /// `error`'s answer, carrying the request's ID as its `uuid`; the request log notes the error.
     static func response(for error: ServerError) throws -> Response {
-        try JSONResponse.make(error, status: HTTPResponse.Status(code: error.httpStatus))
+        var error = error
+        error.uuid = error.uuid ?? requestID
+        RequestLogNote.current?.note { [error] in $0.error = error }
+        return try JSONResponse.make(error, status: HTTPResponse.Status(code: error.httpStatus))
     }
 }

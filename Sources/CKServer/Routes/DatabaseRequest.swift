@@ -27,6 +27,7 @@ struct DatabaseRequest: Sendable {
         let mayWrite = resolved.access.caller != .world && !resolved.access.isReadOnly
         return try await ContainerVersion.$current.withValue(resolved.containerVersion) {
             try await services.bodyMemory.read(request, upTo: mayWrite ? bodyLimit ?? limits.requestBody : limits.requestBody) { bytes in
+                RequestLogNote.current?.note { $0.bytesIn = bytes.count }
                 try authentication.confirm(body: bytes, subpaths: subpaths(of: request))
                 return try await handle(resolved, bytes)
             }
@@ -56,6 +57,8 @@ struct DatabaseRequest: Sendable {
         guard let containerID = ContainerID(rawValue: containerText) else { throw noContainer }
         let records = try await authenticator.records(for: credentials, container: containerID, now: now)
         guard let container = records.container else { throw noContainer }
+        let note = RequestLogNote.current
+        note?.note { $0.container = container.id }
         guard let environment = parameters.get("environment").flatMap(ContainerEnvironment.init(rawValue:)) else {
             throw ServerError(.badRequest, reason: "the environment must be development or production")
         }
@@ -63,7 +66,13 @@ struct DatabaseRequest: Sendable {
         guard let database = parameters.get("database").map(DatabaseScope.init(rawValue:)) ?? .public else {
             throw ServerError(.badRequest, reason: "the database must be public, private or shared")
         }
+        note?.note {
+            $0.environment = environment
+            $0.database = database
+            $0.caller = credentials.kind
+        }
         let authentication = try await authenticator.authenticate(credentials, records: records, container: container, now: now)
+        note?.note { $0.userID = authentication.caller.userRecordName }
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)

@@ -14,28 +14,13 @@ struct ManagementAuditRoutes {
     func register(on router: Router<ServerRequestContext>) {
         router.managementRead("management/1/audit", services: services) { request, _, caller in
             let query = request.uri.queryParameters
-            var filter = ManagementAudit.Filter(container: caller.container, action: query.get("action"), tokenName: query.get("token"))
-            if let text = query.get("container") {
-                guard let id = ContainerID(rawValue: text) else {
-                    throw ServerError(.badRequest, reason: "'\(text)' is not a container identifier")
-                }
-                try caller.requireReach(id)
-                filter.container = id
-            }
-            filter.since = try Self.milliseconds(query.get("since"), named: "since")
-            filter.until = try Self.milliseconds(query.get("until"), named: "until")
-            let limit = try query.get("limit").map { text in
-                guard let limit = Int(text), (1...Self.maximumLimit).contains(limit) else {
-                    throw ServerError(.badRequest, reason: "limit must be a whole number from 1 to \(Self.maximumLimit)")
-                }
-                return limit
-            } ?? Self.defaultLimit
-            let before = try query.get("continuationMarker").map { marker in
-                guard let sequence = Int64(marker), sequence > 0 else {
-                    throw ServerError(.badRequest, reason: "the continuationMarker is not one this server gave")
-                }
-                return sequence
-            }
+            var filter = ManagementAudit.Filter(
+                container: try ManagementParameters.container(query.get("container"), caller: caller), action: query.get("action"),
+                tokenName: query.get("token"))
+            filter.since = try ManagementParameters.milliseconds(query.get("since"), named: "since")
+            filter.until = try ManagementParameters.milliseconds(query.get("until"), named: "until")
+            let limit = try ManagementParameters.limit(query.get("limit"), standard: Self.defaultLimit, maximum: Self.maximumLimit)
+            let before = try ManagementParameters.sequence(marker: query.get("continuationMarker"))
             // One more than the page, to know whether another page follows.
             let found = try await services.storage.auditEntries(matching: filter, before: before, limit: limit + 1)
             let page = found.prefix(limit)
@@ -46,16 +31,6 @@ struct ManagementAuditRoutes {
             }
             let marker = found.count > limit ? page.last.map { String($0.sequence) } : nil
             return try JSONResponse.make(ManagementAudit.Response(entries: entries, continuationMarker: marker))
-        }
-    }
-
-    /// A time parameter in milliseconds since 1970, or `nil` when absent.
-    private static func milliseconds(_ text: String?, named name: String) throws -> Int64? {
-        try text.map { text in
-            guard let milliseconds = Int64(text), milliseconds >= 0 else {
-                throw ServerError(.badRequest, reason: "\(name) must be a time in milliseconds since 1970, such as 1795477272835")
-            }
-            return milliseconds
         }
     }
 }

@@ -11,7 +11,11 @@ extension RouterGroup where Context == ServerRequestContext {
     ) {
         post(RouterPath(path)) { request, context in
             try await DatabaseRequest.receive(request, context: context, decoding: Body.self, services: services, bodyLimit: bodyLimit) { body, resolved in
-                try resolved.respond(try await handle(body, resolved.access), numbersAsStrings: numbersAsStrings(body))
+                let note = RequestLogNote.current
+                note?.describe(body)
+                let answer = try await handle(body, resolved.access)
+                note?.describe(answer)
+                return try resolved.respond(answer, numbersAsStrings: numbersAsStrings(body))
             }
         }
     }
@@ -23,7 +27,9 @@ extension RouterGroup where Context == ServerRequestContext {
     ) {
         get(RouterPath(path)) { request, context in
             try await DatabaseRequest.receive(request, context: context, services: services) { resolved, _ in
-                try resolved.respond(try await handle(resolved.access))
+                let answer = try await handle(resolved.access)
+                RequestLogNote.current?.describe(answer)
+                return try resolved.respond(answer)
             }
         }
     }

@@ -8,6 +8,7 @@ public protocol ServerStorage:
     ContainerStorage,
     StatisticsStorage,
     AuditStorage,
+    RequestLogStorage,
     CredentialStorage,
     UserStorage,
     RecordStorage,

@@ -17,11 +17,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(name: .customLong("by"), help: ArgumentHelp("Only changes made with the management token of this name.", valueName: "token name"))
     var tokenName: String?
 
-    @Option(help: ArgumentHelp("Only changes made at or after this time: 2026-11-24T10:00:00Z, 2026-11-24 or a time ago (2h, 7d).", valueName: "time"))
-    var since: String?
-
-    @Option(help: ArgumentHelp("Only changes made before this time, written as for --since.", valueName: "time"))
-    var until: String?
+    @OptionGroup var window: TimeWindowOptions
 
     @Flag(help: "Only entries of the container given with --container (or CKDASH_CONTAINER).")
     var thisContainer = false
@@ -38,27 +34,12 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup(title: "Server")
     var connection: ConnectionOptions
 
-    func validate() throws {
-        for (option, text) in [("--since", since), ("--until", until)] {
-            if let text, AuditTime.date(from: text) == nil {
-                throw ValidationError("\(option) \(text) is not a time: give \(AuditTime.readableForms)")
-            }
-        }
-    }
-
     func run() async throws {
         try await ServerSession.run(connection) { client, settings in
             let filter = ManagementAudit.Filter(
                 container: thisContainer ? try settings.requireContainer() : nil, action: action, tokenName: tokenName,
-                since: since.flatMap { AuditTime.milliseconds(from: $0) }, until: until.flatMap { AuditTime.milliseconds(from: $0) })
-            var entries: [ManagementAudit.Entry] = []
-            for try await page in client.auditLogPages(filter, limit: min(max(limit, 1), 200)) {
-                entries += page.entries
-                if !all, entries.count >= limit { break }
-            }
-            if !all {
-                entries = Array(entries.prefix(limit))
-            }
+                since: window.sinceMilliseconds, until: window.untilMilliseconds)
+            let entries = try await client.auditLogPages(filter, limit: min(max(limit, 1), 200)).items(\.entries, limit: all ? nil : limit)
             if json {
                 for entry in entries {
                     print(try JSONOutput.line(entry))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKModel
 import CKServer
 import Foundation
 import Logging
@@ -8,7 +9,10 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the server.",
-        discussion: "Logs one line per request. SIGINT or SIGTERM stop it cleanly, after the requests in flight.")
+        discussion: """
+            Logs one line per request, and keeps a request log of the data API's requests that `ckdash logs` and \
+            GET /management/1/logs read. SIGINT or SIGTERM stop it cleanly, after the requests in flight.
+            """)
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -28,7 +32,19 @@ struct ServeCommand: AsyncParsableCommand {
         "Seconds a connection may send nothing (no request head, no body part, no new request) before it is closed.", valueName: "seconds"))
     var idleTimeout = Int(ServerLimits().idleTimeout.components.seconds)
 
+    @Option(help: ArgumentHelp(
+        "How long the request log keeps an entry, such as 7d, 48h or 90m; 0 keeps no request log.", valueName: "time"))
+    var logRetention = "7d"
+
+    @Option(help: ArgumentHelp("The most entries the request log keeps; the oldest are deleted first.", valueName: "count"))
+    var logCapacity = ServerConfiguration(dataDirectory: URL(fileURLWithPath: ".")).requestLogCapacity
+
     @OptionGroup var data: DataOptions
+
+    /// The request log's retention `--log-retention` names.
+    private var retention: Duration? {
+        logRetention == "0" ? .zero : AuditTime.seconds(in: logRetention).map { .seconds($0) }
+    }
 
     func validate() throws {
         if let publicURL, URL(string: publicURL)?.scheme.map({ ["http", "https"].contains($0) }) != true {
@@ -36,6 +52,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
         guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be at least 1 second") }
+        guard retention != nil else { throw ValidationError("--log-retention must be a time such as 7d, 48h or 90m, or 0 for no request log") }
+        guard logCapacity > 0 else { throw ValidationError("--log-capacity must be at least 1") }
     }
 
     func run() async throws {
@@ -49,6 +67,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.publicURL = publicURL
             configuration.limits.connections = maxConnections
             configuration.limits.idleTimeout = .seconds(idleTimeout)
+            configuration.requestLogRetention = retention ?? .zero
+            configuration.requestLogCapacity = logCapacity
             let descriptors = DescriptorLimit.raise()
             if descriptors > 0, descriptors < UInt64(maxConnections) * 2 {
                 Logger(label: "ckserver").warning(

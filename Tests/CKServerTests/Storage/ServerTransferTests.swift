@@ -131,8 +131,11 @@ struct ServerTransferTests {
             let target = try await TemporaryStorage(engine: engine)
             let summary = try await ServerTransfer(from: current.temporary.storage, to: target.storage).run()
             #expect(summary.files == 1)
-            #expect(copied == nil || copied!.map(\.count) == summary.rows.map(\.count), "the way back copies what the way out did")
-            copied = summary.rows
+            // The request log grows with each request the checks below make, so only the other tables compare.
+            let rows = summary.rows.filter { $0.table != "request_log" }
+            #expect(copied == nil || copied!.map(\.count) == rows.map(\.count), "the way back copies what the way out did")
+            #expect(summary.rows.contains { $0.table == "request_log" && $0.count > 0 }, "the request log goes along")
+            copied = rows
             current = current.moved(to: target)
             copies.append(current)
             let after = try await observations(current)

@@ -40,6 +40,18 @@ extension CachedStorage {
         try await storage.auditEntries(matching: filter, before: sequence, limit: limit)
     }
 
+    public func appendRequestLog(_ entries: [RequestLogEntry]) async throws {
+        try await storage.appendRequestLog(entries)
+    }
+
+    public func requestLogEntries(in range: RequestLogRange, limit: Int) async throws -> [RequestLogEntry] {
+        try await storage.requestLogEntries(in: range, limit: limit)
+    }
+
+    public func pruneRequestLog(before timestamp: Int64, capacity: Int) async throws -> Int {
+        try await storage.pruneRequestLog(before: timestamp, capacity: capacity)
+    }
+
     public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date) async throws -> RequestRecords {
         try await storage.requestRecords(container: container, credentialHash: credentialHash, webAuthTokenHash: webAuthTokenHash, userRecordName: userRecordName, now: now)
     }

@@ -261,6 +261,16 @@ extension PostgresStorage {
             CREATE INDEX record_index_by_text_key ON record_index (zone_id, record_type, field_name, text_key, record_name)
                 WHERE text IS NOT NULL;
             """),
+        ("request log", """
+            CREATE TABLE request_log (
+                sequence BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                logged_at BIGINT NOT NULL,
+                container_id TEXT NOT NULL,
+                entry TEXT NOT NULL
+            );
+            CREATE INDEX request_log_by_container ON request_log (container_id, sequence);
+            CREATE INDEX request_log_by_time ON request_log (logged_at);
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

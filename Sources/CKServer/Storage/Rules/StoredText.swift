@@ -20,6 +20,18 @@ enum StoredText {
         try JSONDecoder().decode(StoredShare.self, from: Data(text.utf8))
     }
 
+    /// A request log entry, its sequence number left out (the row keeps it).
+    static func requestLogEntry(_ entry: RequestLogEntry) throws -> String {
+        String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
+    }
+
+    /// A request log entry read back with the sequence number of its row.
+    static func requestLogEntry(from text: String, sequence: Int64) throws -> RequestLogEntry {
+        var entry = try JSONDecoder().decode(RequestLogEntry.self, from: Data(text.utf8))
+        entry.sequence = sequence
+        return entry
+    }
+
     /// A subscription, its keys sorted: the same subscription saved again is the same text, and moves no
     /// container version.
     static func subscription(_ subscription: Subscription) throws -> String {

@@ -318,6 +318,19 @@ extension SQLiteStorage {
                 last = final[0]
             }
         }
+        migrator.registerMigration("request log") { db in
+            // One row per data API request; the entry is JSON, read back whole, and filtered above storage.
+            try db.execute(sql: """
+                CREATE TABLE request_log (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    logged_at INTEGER NOT NULL,
+                    container_id TEXT NOT NULL,
+                    entry TEXT NOT NULL
+                );
+                CREATE INDEX request_log_by_container ON request_log (container_id, sequence);
+                CREATE INDEX request_log_by_time ON request_log (logged_at);
+                """)
+        }
         return migrator
     }
 }

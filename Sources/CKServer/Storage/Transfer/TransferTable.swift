@@ -65,6 +65,9 @@ public struct TransferTable: Sendable, Equatable {
             ("sequence", .integer), ("recorded_at", .real), ("token_name", .text), ("action", .text), ("container_id", .text),
             ("target", .text), ("changes", .text),
         ]),
+        TransferTable("request_log", key: ["sequence"], identity: "sequence", [
+            ("sequence", .integer), ("logged_at", .integer), ("container_id", .text), ("entry", .text),
+        ]),
         TransferTable("databases", key: ["container_id", "environment", "database_scope", "owner_record_name"], [
             ("container_id", .text), ("environment", .text), ("database_scope", .text), ("owner_record_name", .text),
             ("last_change", .integer),

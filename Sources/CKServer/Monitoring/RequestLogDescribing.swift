@@ -1,0 +1,39 @@
+import CKModel
+
+/// A request body or an answer that tells the request log what a request was about: its zones, record types and
+/// counts. Never a field value.
+protocol RequestLogDescribing {
+    /// Adds what this body or answer says to `details`.
+    func describe(to details: inout RequestLogNote.Details)
+}
+
+extension RequestLogNote {
+    /// Adds what `value` says, when it is a body or an answer the log reads.
+    func describe(_ value: Any) {
+        guard let value = value as? any RequestLogDescribing else { return }
+        note { value.describe(to: &$0) }
+    }
+}
+
+extension RequestLogNote.Details {
+    /// Counts the items of a batch answer: each success with `succeeded`, each failure by its code.
+    mutating func count<Item>(_ items: [ItemResult<Item>], succeeded: (inout Self, Item) -> Void) {
+        for item in items {
+            switch item {
+            case .success(let value): succeeded(&self, value)
+            case .failure(let error): itemErrors[error.serverErrorCode.rawValue, default: 0] += 1
+            }
+        }
+    }
+
+    /// Notes a record of an answer as read, with its type.
+    mutating func read(_ record: Record) {
+        recordsRead += 1
+        if let type = record.recordType { recordTypes.insert(type) }
+    }
+
+    /// Notes a zone the request named.
+    mutating func zone(_ zone: ZoneID?) {
+        zones.insert(zone?.zoneName ?? ZoneID.defaultZoneName)
+    }
+}

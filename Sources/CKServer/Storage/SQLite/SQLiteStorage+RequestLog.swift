@@ -1,0 +1,63 @@
+import CKModel
+import GRDB
+
+extension SQLiteStorage {
+    public func appendRequestLog(_ entries: [RequestLogEntry]) async throws {
+        let rows = try entries.map { ($0.timestamp, $0.containerID.rawValue, try StoredText.requestLogEntry($0)) }
+        try await writer.write { db in
+            let insert = try db.cachedStatement(sql: "INSERT INTO request_log (logged_at, container_id, entry) VALUES (?, ?, ?)")
+            for (timestamp, container, entry) in rows {
+                try insert.execute(arguments: [timestamp, container, entry])
+            }
+        }
+    }
+
+    public func requestLogEntries(in range: RequestLogRange, limit: Int) async throws -> [RequestLogEntry] {
+        try await writer.read { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let container = range.container {
+                conditions.append("container_id = ?")
+                arguments += [container.rawValue]
+            }
+            if let since = range.since {
+                conditions.append("logged_at >= ?")
+                arguments += [since]
+            }
+            if let until = range.until {
+                conditions.append("logged_at < ?")
+                arguments += [until]
+            }
+            let order: String
+            switch range.direction {
+            case .before(let sequence):
+                order = "DESC"
+                if let sequence {
+                    conditions.append("sequence < ?")
+                    arguments += [sequence]
+                }
+            case .after(let sequence):
+                order = "ASC"
+                conditions.append("sequence > ?")
+                arguments += [sequence]
+            }
+            arguments += [limit]
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            return try Row.fetchAll(
+                db, sql: "SELECT sequence, entry FROM request_log \(filter) ORDER BY sequence \(order) LIMIT ?", arguments: arguments
+            ).map { row in try StoredText.requestLogEntry(from: row[1], sequence: row[0]) }
+        }
+    }
+
+    public func pruneRequestLog(before timestamp: Int64, capacity: Int) async throws -> Int {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM request_log WHERE logged_at < ?", arguments: [timestamp])
+            var deleted = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM request_log WHERE sequence <= (SELECT sequence FROM request_log ORDER BY sequence DESC LIMIT 1 OFFSET ?)",
+                arguments: [capacity])
+            deleted += db.changesCount
+            return deleted
+        }
+    }
+}

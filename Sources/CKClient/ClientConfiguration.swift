@@ -20,6 +20,22 @@ public struct ClientConfiguration: Sendable {
     public var retryPolicy: RetryPolicy
     /// How long one attempt may take, from connecting to the last byte of the answer.
     public var requestTimeout: Duration
+    /// The `User-Agent` every request carries, which a server's request log reads the client and its platform
+    /// from: `CKClient (Linux)` (or the system it runs on) unless set.
+    public var userAgent = "CKClient (\(Self.platform))"
+
+    /// The system the client runs on, as a `User-Agent` names it.
+    public static var platform: String {
+        #if os(macOS)
+            "macOS"
+        #elseif os(Linux)
+            "Linux"
+        #elseif os(Windows)
+            "Windows"
+        #else
+            "unknown"
+        #endif
+    }
 
     /// Creates a configuration.
     /// - Parameters:

@@ -17,13 +17,14 @@ struct ServeFolderCommand: AsyncParsableCommand {
     @Option(help: "The PostgreSQL database to serve instead of the folder's SQLite file.")
     var postgres: String?
 
-    @Flag(help: "Keep no request log.")
+    @Flag(help: "Keep no request log and no telemetry.")
     var noRequestLog = false
 
     func run() async throws {
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
         if noRequestLog {
             configuration.requestLogRetention = .zero
+            configuration.keepsTelemetry = false
         }
         let engine = try postgres.map { StorageEngine.postgres(try PostgresLocation(url: $0)) } ?? .sqlite
         let storage = try await engine.open(configuration)

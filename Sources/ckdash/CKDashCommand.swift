@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKClient
 
 /// The `ckdash` command: the dashboard's scriptable side.
 @main
@@ -9,8 +10,13 @@ struct CKDashCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, SchemaCommand.self, RecordsCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self,
-            TokensCommand.self, AuditCommand.self, LogsCommand.self,
+            TokensCommand.self, AuditCommand.self, LogsCommand.self, TelemetryCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
+
+    /// What ckdash's requests say they come from, for the server's request log.
+    static var userAgent: String {
+        "ckdash/\(configuration.version) (\(ClientConfiguration.platform))"
+    }
 }

@@ -23,6 +23,8 @@ struct LogsCommandTests {
         let operations = try Self.operations(listed.standardOutput)
         #expect(operations.first == "records/query" && operations.contains("zones/list"))
         #expect(!listed.standardOutput.contains(server.token))
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.split(separator: "\n")[0].utf8)) as? [String: Any])
+        #expect((first["client"] as? String)?.hasPrefix("ckdash/") == true, "ckdash names itself in its User-Agent")
         let failed = try Self.operations(try await server.ckdash(["logs", "--error", "any", "--json"]).standardOutput)
         #expect(failed == ["records/query"])
         #expect(try Self.operations(try await server.ckdash(["logs", "--operation", "zones", "--json"]).standardOutput) == ["zones/list"])
@@ -34,6 +36,16 @@ struct LogsCommandTests {
         #expect(badTime.status != 0 && badTime.standardError.contains("--since last week is not a time"))
         let badCaller = try await server.ckdash(["logs", "--caller", "robot"])
         #expect(badCaller.status != 0)
+
+        let chart = try await server.ckdash(["telemetry", "requests", "--range", "24h"])
+        #expect(chart.status == 0)
+        let lines = chart.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("requests · 24h · total ") == true, "\(chart.standardOutput)")
+        #expect(lines.contains { $0.contains("│") && $0.contains { "▁▂▃▄▅▆▇█".contains($0) } } && lines.contains { $0.hasSuffix("now") })
+        let grouped = try await server.ckdash(["telemetry", "errors", "--group-by", "operation", "--json"])
+        let series = try #require(try JSONSerialization.jsonObject(with: Data(grouped.standardOutput.utf8)) as? [String: Any])
+        #expect((series["series"] as? [[String: Any]])?.compactMap { $0["group"] as? String }.contains("records/query") == true)
+        #expect(try await server.ckdash(["telemetry", "happiness"]).status != 0)
 
         // Followed for a few seconds, during which one more request comes.
         let ckdash = CommandRun.productsDirectory.appendingPathComponent("ckdash").path

@@ -31,3 +31,17 @@ extension CloudKitClient {
         return try await send(.get, path: "/management/1/logs", query: query, authentication: .management)
     }
 }
+
+extension CloudKitClient {
+    /// The series of `metric` over `range`, ending now, of the requests `filter` keeps (its `user`, `caller`, `since`
+    /// and `until` must be left out), one for all of them or one per value of `group`.
+    public func telemetry(
+        _ metric: TelemetryMetric, range: TelemetryRange = .hour, groupBy group: TelemetryGroup? = nil,
+        filter: ManagementLogs.Filter = ManagementLogs.Filter()
+    ) async throws -> ManagementTelemetry.Response {
+        var query = [("metric", metric.rawValue), ("range", range.rawValue)]
+        if let group { query.append(("groupBy", group.rawValue)) }
+        query += filter.queryItems.map { ($0.name, $0.value) }
+        return try await send(.get, path: "/management/1/telemetry", query: query, authentication: .management)
+    }
+}

@@ -12,7 +12,7 @@ struct RequestBuilder: Sendable {
         _ method: HTTPMethod, path: String, query: [(String, String)], body: [UInt8], authentication: RequestAuthentication, date: Date
     ) throws(CloudKitClientError) -> TransportRequest {
         var query = query
-        var headers: [(name: String, value: String)] = []
+        var headers: [(name: String, value: String)] = [("User-Agent", configuration.userAgent)]
         if method == .post {
             headers.append(("Content-Type", "application/json"))
         }

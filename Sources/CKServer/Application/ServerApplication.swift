@@ -39,6 +39,8 @@ public func buildApplication(
     ManagementUsersRoutes(services: services).register(on: router)
     ManagementAuditRoutes(services: services).register(on: router)
     ManagementLogsRoutes(services: services).register(on: router)
+    ManagementTelemetryRoutes(services: services).register(on: router)
+    MetricsRoutes(services: services).register(on: router)
     return Application(
         router: router, server: .http1(configuration: connectionConfiguration(services.configuration.limits)),
         configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),

@@ -10,7 +10,7 @@ public struct ServerServices: Sendable {
     public var notificationDeliveries = NotificationDeliveries()
     /// What the request bodies in flight hold, within the configuration's `bodyMemory` limit.
     public let bodyMemory: BodyMemory
-    /// Stores the request log, unless the configuration keeps none.
+    /// Stores the request log and counts telemetry, unless the configuration keeps neither.
     public let requestLog: RequestLogWriter?
 
     /// Creates the services of a server; what every request reads of its container is remembered (`CachedStorage`).
@@ -18,8 +18,10 @@ public struct ServerServices: Sendable {
         self.storage = storage as? CachedStorage ?? CachedStorage(storage)
         self.configuration = configuration
         bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory, deadline: configuration.limits.bodyDeadline)
-        requestLog = configuration.requestLogRetention > .zero
-            ? RequestLogWriter(storage: self.storage, retention: configuration.requestLogRetention, capacity: configuration.requestLogCapacity)
+        requestLog = configuration.requestLogRetention > .zero || configuration.keepsTelemetry
+            ? RequestLogWriter(
+                storage: self.storage, retention: configuration.requestLogRetention, capacity: configuration.requestLogCapacity,
+                keepsTelemetry: configuration.keepsTelemetry)
             : nil
     }
 }

@@ -19,6 +19,10 @@ public struct ServerConfiguration: Sendable {
     public var requestLogRetention: Duration = .seconds(7 * 24 * 3600)
     /// The most entries the request log keeps, the oldest deleted first: a million unless set.
     public var requestLogCapacity = 1_000_000
+    /// Whether the server counts its requests into telemetry (per-minute series for 48 hours, hourly for 30 days).
+    public var keepsTelemetry = true
+    /// Whether `/metrics` answers anyone; otherwise it needs a management token for every container.
+    public var metricsArePublic = false
     /// The largest asset file accepted, in bytes.
     public var maximumAssetSize: Int
     /// The address clients reach the server at (`https://ck.example.com`), for the URLs it hands out (sign-in

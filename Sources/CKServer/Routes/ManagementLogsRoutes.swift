@@ -30,7 +30,7 @@ struct ManagementLogsRoutes {
     }
 
     /// The filter the query parameters name, within the containers `caller` reaches.
-    private static func filter(_ query: Parameters, caller: ManagementCaller) throws -> ManagementLogs.Filter {
+    static func filter(_ query: Parameters, caller: ManagementCaller) throws -> ManagementLogs.Filter {
         var filter = ManagementLogs.Filter(
             container: try ManagementParameters.container(query.get("container"), caller: caller), operation: query.get("operation"),
             errorCode: query.get("error"), userID: query.get("user"), platform: query.get("platform"))

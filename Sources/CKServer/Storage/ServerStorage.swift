@@ -9,6 +9,7 @@ public protocol ServerStorage:
     StatisticsStorage,
     AuditStorage,
     RequestLogStorage,
+    TelemetryStorage,
     CredentialStorage,
     UserStorage,
     RecordStorage,

@@ -21,23 +21,13 @@ struct LogsCommand: AsyncParsableCommand {
 
     @OptionGroup var window: TimeWindowOptions
 
-    @Option(help: ArgumentHelp("Only this operation (records/modify) or kind of operation (records, zones).", valueName: "operation"))
-    var operation: String?
-
-    @Option(help: ArgumentHelp("Only requests that failed with this code (CONFLICT), as a whole or in an item; any for every failure.", valueName: "code"))
-    var error: String?
+    @OptionGroup var filters: RequestFilterOptions
 
     @Option(help: ArgumentHelp("Only requests of this user (their record name).", valueName: "record name"))
     var user: String?
 
     @Option(help: ArgumentHelp("Only requests with these credentials: anyone, user, serverKey or managementToken.", valueName: "kind"))
     var caller: CallerKind?
-
-    @Option(help: ArgumentHelp("Only requests from this platform (iOS, macOS, web …).", valueName: "platform"))
-    var platform: String?
-
-    @Flag(help: "Every container's requests, not only those of the container given with --container (or CKDASH_CONTAINER).")
-    var allContainers = false
 
     @Option(help: "At most this many entries (with --follow, how many to print before following).")
     var limit = 100
@@ -62,11 +52,11 @@ struct LogsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection) { client, settings in
-            let filter = ManagementLogs.Filter(
-                container: allContainers ? nil : settings.container, environment: connection.environment.map { _ in settings.environment },
-                database: connection.database.map { _ in settings.database }, operation: operation,
-                errorCode: error, userID: user, caller: caller, platform: platform, since: window.sinceMilliseconds,
-                until: window.untilMilliseconds)
+            var filter = filters.filter(settings, connection: connection)
+            filter.userID = user
+            filter.caller = caller
+            filter.since = window.sinceMilliseconds
+            filter.until = window.untilMilliseconds
             var printer = LogPrinter(format: json ? .json : csv ? .csv : .table)
             var newest: Int64?
             let entries = try await client.requestLogPages(filter, limit: min(limit, ManagementLogs.maximumLimit)).items({ page in

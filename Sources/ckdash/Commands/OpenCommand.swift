@@ -37,9 +37,11 @@ struct OpenCommand: AsyncParsableCommand {
             }
             let embedded = try await connection.embeddedServerIfNoneGiven(variables: variables)
             let settings = try connection.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
-            let client = CloudKitClient(configuration: ClientConfiguration(
+            var clientConfiguration = ClientConfiguration(
                 serverURL: settings.serverURL, container: nil, credentials: .managementToken(try settings.requireToken()), retryPolicy: .never,
-                requestTimeout: .seconds(30)))
+                requestTimeout: .seconds(30))
+            clientConfiguration.userAgent = CKDashCommand.userAgent
+            let client = CloudKitClient(configuration: clientConfiguration)
             let configuration = DashboardConfiguration(
                 client: client, container: settings.container ?? (embedded != nil ? EmbeddedServer.demoContainer : nil),
                 environment: settings.environment, database: settings.database, actingAs: settings.actingAsUser, isReadOnly: readonly,

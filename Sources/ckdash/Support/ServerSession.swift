@@ -37,9 +37,11 @@ enum ServerSession {
             throw CommandFailure(
                 "the \(settings.database.rawValue) database belongs to a user: give --as-user USER (`ckdash users` lists them)")
         }
-        let client = CloudKitClient(configuration: ClientConfiguration(
+        var configuration = ClientConfiguration(
             serverURL: settings.serverURL, container: settings.container, environment: settings.environment, database: settings.database,
-            credentials: .managementToken(try settings.requireToken())))
+            credentials: .managementToken(try settings.requireToken()))
+        configuration.userAgent = CKDashCommand.userAgent
+        let client = CloudKitClient(configuration: configuration)
         do {
             try await body(try await acting(client, as: settings.actingAsUser, in: settings), settings)
         } catch let error as CloudKitClientError {

@@ -39,6 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most entries the request log keeps; the oldest are deleted first.", valueName: "count"))
     var logCapacity = ServerConfiguration(dataDirectory: URL(fileURLWithPath: ".")).requestLogCapacity
 
+    @Flag(help: "Answer /metrics to anyone; without it, only to a management token for every container.")
+    var publicMetrics = false
+
     @OptionGroup var data: DataOptions
 
     /// The request log's retention `--log-retention` names.
@@ -69,6 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.limits.idleTimeout = .seconds(idleTimeout)
             configuration.requestLogRetention = retention ?? .zero
             configuration.requestLogCapacity = logCapacity
+            configuration.metricsArePublic = publicMetrics
             let descriptors = DescriptorLimit.raise()
             if descriptors > 0, descriptors < UInt64(maxConnections) * 2 {
                 Logger(label: "ckserver").warning(

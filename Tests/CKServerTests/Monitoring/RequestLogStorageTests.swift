@@ -40,7 +40,7 @@ struct RequestLogStorageTests {
     @Test("the writer stores queued entries in order when flushed, and drops past its backlog without growing")
     func writer() async throws {
         let storage = try await TemporaryStorage().storage
-        let writer = RequestLogWriter(storage: storage, retention: .seconds(3600), capacity: 1_000_000)
+        let writer = RequestLogWriter(storage: storage, retention: .seconds(3600), capacity: 1_000_000, keepsTelemetry: false)
         for index in 0..<(RequestLogWriter.backlog + 10) {
             writer.record(Self.entry(index, at: 5_000))
         }

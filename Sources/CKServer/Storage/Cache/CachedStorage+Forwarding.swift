@@ -52,6 +52,22 @@ extension CachedStorage {
         try await storage.pruneRequestLog(before: timestamp, capacity: capacity)
     }
 
+    public func appendTelemetry(_ rows: [TelemetryRow]) async throws {
+        try await storage.appendTelemetry(rows)
+    }
+
+    public func telemetryRows(resolution: Int, from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
+        try await storage.telemetryRows(resolution: resolution, from: start, to: end, container: container)
+    }
+
+    public func telemetryIntervals(resolution: Int, from start: Int64) async throws -> Set<Int64> {
+        try await storage.telemetryIntervals(resolution: resolution, from: start)
+    }
+
+    public func pruneTelemetry(resolution: Int, before start: Int64) async throws {
+        try await storage.pruneTelemetry(resolution: resolution, before: start)
+    }
+
     public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date) async throws -> RequestRecords {
         try await storage.requestRecords(container: container, credentialHash: credentialHash, webAuthTokenHash: webAuthTokenHash, userRecordName: userRecordName, now: now)
     }

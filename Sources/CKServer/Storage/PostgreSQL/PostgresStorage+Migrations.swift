@@ -271,6 +271,29 @@ extension PostgresStorage {
             CREATE INDEX request_log_by_container ON request_log (container_id, sequence);
             CREATE INDEX request_log_by_time ON request_log (logged_at);
             """),
+        ("telemetry", """
+            CREATE TABLE telemetry (
+                resolution BIGINT NOT NULL,
+                started_at BIGINT NOT NULL,
+                container_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                database_scope TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                error_code TEXT NOT NULL,
+                requests BIGINT NOT NULL,
+                errors BIGINT NOT NULL,
+                bytes_in BIGINT NOT NULL,
+                bytes_out BIGINT NOT NULL,
+                records_read BIGINT NOT NULL,
+                records_written BIGINT NOT NULL,
+                latency TEXT NOT NULL,
+                users TEXT NOT NULL
+            );
+            CREATE INDEX telemetry_by_time ON telemetry (resolution, started_at);
+            CREATE UNIQUE INDEX telemetry_hours ON telemetry
+                (started_at, container_id, environment, database_scope, operation, platform, error_code) WHERE resolution = 3600;
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

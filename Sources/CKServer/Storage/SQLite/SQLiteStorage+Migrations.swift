@@ -331,6 +331,31 @@ extension SQLiteStorage {
                 CREATE INDEX request_log_by_time ON request_log (logged_at);
                 """)
         }
+        migrator.registerMigration("telemetry") { db in
+            try db.execute(sql: """
+                CREATE TABLE telemetry (
+                    resolution INTEGER NOT NULL,
+                    started_at INTEGER NOT NULL,
+                    container_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    database_scope TEXT NOT NULL,
+                    operation TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    error_code TEXT NOT NULL,
+                    requests INTEGER NOT NULL,
+                    errors INTEGER NOT NULL,
+                    bytes_in INTEGER NOT NULL,
+                    bytes_out INTEGER NOT NULL,
+                    records_read INTEGER NOT NULL,
+                    records_written INTEGER NOT NULL,
+                    latency TEXT NOT NULL,
+                    users TEXT NOT NULL
+                );
+                CREATE INDEX telemetry_by_time ON telemetry (resolution, started_at);
+                CREATE UNIQUE INDEX telemetry_hours ON telemetry
+                    (started_at, container_id, environment, database_scope, operation, platform, error_code) WHERE resolution = 3600;
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,87 @@
+import CKModel
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Counts the requests this server answered into telemetry, a minute at a time: minutes stay in memory until they
+/// are over, then go to storage; hours are rolled up from the stored minutes of every server once they are over,
+/// and rows past their retention (minutes after 48 hours, hours after 30 days) are deleted.
+final class TelemetryRecorder: Sendable {
+    private let storage: any TelemetryStorage
+    private let minutes = NIOLockedValueBox([Int64: [TelemetryKey: TelemetryCounts]]())
+
+    /// How long rows of each resolution are kept, in seconds.
+    static let minuteRetention: Int64 = 48 * 3_600
+    static let hourRetention: Int64 = 30 * 24 * 3_600
+    /// How many hours back each roll-up looks for hours not rolled up yet; the first one after a start looks back
+    /// as far as minutes are kept.
+    static let rollUpHours = 2
+
+    init(storage: any TelemetryStorage) {
+        self.storage = storage
+    }
+
+    /// Counts `entries` into the minutes they arrived in.
+    func count(_ entries: [RequestLogEntry]) {
+        minutes.withLockedValue { minutes in
+            for entry in entries {
+                let minute = Self.start(of: entry.timestamp, resolution: TelemetryRow.minute)
+                minutes[minute, default: [:]][TelemetryKey(entry), default: TelemetryCounts()].add(entry)
+            }
+        }
+    }
+
+    /// The rows of the minutes still in memory (this server's latest requests, not yet stored).
+    var pending: [TelemetryRow] {
+        minutes.withLockedValue { Self.rows(of: $0) }
+    }
+
+    /// Stores the minutes over by `now` (all of them when `everything`, as the server stops).
+    func store(now: Date, everything: Bool = false) async throws {
+        let current = Self.start(of: Self.milliseconds(now), resolution: TelemetryRow.minute)
+        let over = minutes.withLockedValue { minutes in
+            let over = minutes.filter { everything || $0.key < current }
+            for minute in over.keys { minutes[minute] = nil }
+            return over
+        }
+        guard !over.isEmpty else { return }
+        try await storage.appendTelemetry(Self.rows(of: over))
+    }
+
+    /// Rolls up the hours over by `now` that have minutes and no hour rows yet (looking back `hours` hours), then
+    /// deletes rows past their retention.
+    func rollUp(now: Date, hours: Int = rollUpHours) async throws {
+        let hour = Int64(TelemetryRow.hour) * 1000
+        let current = Self.start(of: Self.milliseconds(now), resolution: TelemetryRow.hour)
+        let from = current - Int64(hours) * hour
+        let minuteHours = Set(try await storage.telemetryIntervals(resolution: TelemetryRow.minute, from: from).map {
+            Self.start(of: $0, resolution: TelemetryRow.hour)
+        })
+        let rolledUp = try await storage.telemetryIntervals(resolution: TelemetryRow.hour, from: from)
+        for start in minuteHours.subtracting(rolledUp).sorted() where start < current {
+            var merged: [TelemetryKey: TelemetryCounts] = [:]
+            for row in try await storage.telemetryRows(resolution: TelemetryRow.minute, from: start, to: start + hour, container: nil) {
+                merged[row.key, default: TelemetryCounts()].merge(row.counts)
+            }
+            try await storage.appendTelemetry(merged.map { TelemetryRow(resolution: TelemetryRow.hour, start: start, key: $0.key, counts: $0.value) })
+        }
+        let now = Self.milliseconds(now)
+        try await storage.pruneTelemetry(resolution: TelemetryRow.minute, before: now - Self.minuteRetention * 1000)
+        try await storage.pruneTelemetry(resolution: TelemetryRow.hour, before: now - Self.hourRetention * 1000)
+    }
+
+    /// The start of the interval of `resolution` seconds that `milliseconds` falls in.
+    static func start(of milliseconds: Int64, resolution: Int) -> Int64 {
+        let length = Int64(resolution) * 1000
+        return milliseconds - ((milliseconds % length) + length) % length
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    private static func rows(of minutes: [Int64: [TelemetryKey: TelemetryCounts]]) -> [TelemetryRow] {
+        minutes.flatMap { minute, keys in
+            keys.map { TelemetryRow(resolution: TelemetryRow.minute, start: minute, key: $0.key, counts: $0.value) }
+        }
+    }
+}

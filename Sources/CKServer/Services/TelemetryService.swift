@@ -1,0 +1,62 @@
+import CKModel
+import Foundation
+
+/// Reads telemetry for the management API: one metric over a range ending now, a point per interval of the
+/// range's resolution, added up over the stored rows of every server and this server's minutes still in memory.
+struct TelemetryService {
+    let storage: any TelemetryStorage
+    let recorder: TelemetryRecorder?
+
+    /// The series of `metric` over `range` ending at `now`, of the requests `filter` keeps (its container, environment,
+    /// database, operation, platform and error), one for all of them or one per value of `group`, the group with the
+    /// most requests first.
+    func series(
+        _ metric: TelemetryMetric, range: TelemetryRange, group: TelemetryGroup?, filter: ManagementLogs.Filter, now: Date = Date()
+    ) async throws -> ManagementTelemetry.Response {
+        let resolution = Int64(range.resolution) * 1000
+        let end = TelemetryRecorder.start(of: TelemetryRecorder.milliseconds(now), resolution: range.resolution) + resolution
+        let start = end - Int64(range.seconds) * 1000
+        var points: [String?: [TelemetryCounts?]] = [:]
+        for row in try await rows(range: range, from: start, to: end, container: filter.container) where row.key.isKept(by: filter) {
+            let index = Int((row.start - start) / resolution)
+            guard (0..<range.pointCount).contains(index) else { continue }
+            let name = group.map { row.key.value(of: $0) }
+            var series = points[name] ?? Array(repeating: nil, count: range.pointCount)
+            series[index] = series[index].map { var merged = $0; merged.merge(row.counts); return merged } ?? row.counts
+            points[name] = series
+        }
+        if points.isEmpty, group == nil {
+            points[nil] = Array(repeating: nil, count: range.pointCount)
+        }
+        let ranked = points.sorted { left, right in
+            let (a, b) = (Self.requests(left.value), Self.requests(right.value))
+            return a != b ? a > b : (left.key ?? "") < (right.key ?? "")
+        }
+        let series = ranked.map { name, counts in
+            ManagementTelemetry.Series(group: name, points: counts.map { counts in
+                counts.flatMap { $0.value(of: metric) } ?? (metric.isTotal ? 0 : nil)
+            })
+        }
+        return ManagementTelemetry.Response(metric: metric, range: range, start: start, series: series)
+    }
+
+    /// The rows covering `start..<end`: minutes for ranges up to a day; for longer ones, hours up to the hour before
+    /// the current one (which every running server has rolled up by then) and minutes after; this server's minutes
+    /// still in memory on top.
+    private func rows(range: TelemetryRange, from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
+        // Memory is read after storage: a minute stored in between is then missed once rather than counted twice.
+        guard range.resolution >= TelemetryRow.hour else {
+            let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: start, to: end, container: container)
+            return minutes + (recorder?.pending ?? [])
+        }
+        let hour = Int64(TelemetryRow.hour) * 1000
+        let minutesFrom = TelemetryRecorder.start(of: end, resolution: TelemetryRow.hour) - 2 * hour
+        let hours = try await storage.telemetryRows(resolution: TelemetryRow.hour, from: start, to: minutesFrom, container: container)
+        let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: minutesFrom, to: end, container: container)
+        return hours + minutes + (recorder?.pending ?? [])
+    }
+
+    private static func requests(_ counts: [TelemetryCounts?]) -> Int {
+        counts.reduce(0) { $0 + ($1?.requests ?? 0) }
+    }
+}

@@ -1,0 +1,18 @@
+import CKModel
+
+/// Telemetry: the counts of each interval's requests by key, a row per server that counted them. One concern of
+/// `ServerStorage`; adding rows up, rolling minutes into hours and reading series happen above storage.
+public protocol TelemetryStorage: Sendable {
+    /// Stores `rows`. An hour's row whose key and hour are stored already is skipped: hours are rolled up once,
+    /// by whichever server gets there first.
+    func appendTelemetry(_ rows: [TelemetryRow]) async throws
+
+    /// The rows of `resolution` whose interval starts in `start..<end`, of `container` or of every container.
+    func telemetryRows(resolution: Int, from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow]
+
+    /// The distinct starts of the intervals of `resolution` that have rows, from `start` on.
+    func telemetryIntervals(resolution: Int, from start: Int64) async throws -> Set<Int64>
+
+    /// Deletes the rows of `resolution` whose interval starts before `start`.
+    func pruneTelemetry(resolution: Int, before start: Int64) async throws
+}

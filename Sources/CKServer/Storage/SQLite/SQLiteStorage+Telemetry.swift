@@ -1,0 +1,44 @@
+import CKModel
+import GRDB
+
+extension SQLiteStorage {
+    public func appendTelemetry(_ rows: [TelemetryRow]) async throws {
+        let placeholders = Array(repeating: "?", count: StoredTelemetry.numberColumns.count + StoredTelemetry.textColumns.count).joined(separator: ", ")
+        try await writer.write { db in
+            let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO telemetry (\(StoredTelemetry.columnList)) VALUES (\(placeholders))")
+            for row in rows {
+                let values: [any DatabaseValueConvertible] = StoredTelemetry.numbers(row) + StoredTelemetry.texts(row)
+                try insert.execute(arguments: StatementArguments(values))
+            }
+        }
+    }
+
+    public func telemetryRows(resolution: Int, from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
+        try await writer.read { db in
+            let numbers = StoredTelemetry.numberColumns.count
+            return try Row.fetchAll(
+                db.cachedStatement(sql: """
+                    SELECT \(StoredTelemetry.columnList) FROM telemetry
+                    WHERE resolution = ? AND started_at >= ? AND started_at < ? AND (? IS NULL OR container_id = ?)
+                    """),
+                arguments: [resolution, start, end, container?.rawValue, container?.rawValue]
+            ).compactMap { row in
+                StoredTelemetry.row(
+                    numbers: (0..<numbers).map { row[$0] }, texts: (numbers..<numbers + StoredTelemetry.textColumns.count).map { row[$0] })
+            }
+        }
+    }
+
+    public func telemetryIntervals(resolution: Int, from start: Int64) async throws -> Set<Int64> {
+        try await writer.read { db in
+            Set(try Int64.fetchAll(
+                db, sql: "SELECT DISTINCT started_at FROM telemetry WHERE resolution = ? AND started_at >= ?", arguments: [resolution, start]))
+        }
+    }
+
+    public func pruneTelemetry(resolution: Int, before start: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM telemetry WHERE resolution = ? AND started_at < ?", arguments: [resolution, start])
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CKModel
+@testable import CKServer
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("GET /management/1/telemetry counts exactly the requests made")
+struct TelemetryRoutesTests {
+    private static func series(_ client: any TestClientProtocol, _ query: String, token: String) async throws -> ManagementTelemetry.Response {
+        try TestServer.decode(ManagementTelemetry.Response.self, try await TestServer.management(client, .get, "telemetry?" + query, token: token))
+    }
+
+    private static func total(_ response: ManagementTelemetry.Response, group: String? = nil) -> Double {
+        response.series.first { $0.group == group }?.points.compactMap { $0 }.reduce(0, +) ?? 0
+    }
+
+    @Test("requests, errors, error rate, latency, records and users of a known mix, grouped and filtered")
+    func knownMix() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        let token = server.managementToken
+        let create = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1"}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2"}}]}"#
+        try await server.live { client in
+            _ = try await server.post(client, "records/modify", create, as: me)
+            let stale = #"{"operations":[{"operationType":"update","record":{"recordName":"p1","recordChangeTag":"stale"}}]}"#
+            _ = try await server.post(client, "records/modify", stale, as: me)
+            _ = try await server.post(client, "records/query", #"{"query":{"recordType":"Party"}}"#, as: .world)
+            _ = try await server.post(client, "records/modify", "{nope", as: me)
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party"}}]}"#, as: .world)
+
+            #expect(Self.total(try await Self.series(client, "metric=requests", token: token)) == 5)
+            #expect(Self.total(try await Self.series(client, "metric=errors", token: token)) == 3)
+            let rate = try await Self.series(client, "metric=errorRate", token: token)
+            #expect(rate.unit == "%" && rate.resolution == 60 && rate.series[0].points.count == 60)
+            // The requests may straddle a minute: the rate is then that of each minute.
+            let rates = rate.series[0].points.compactMap { $0 }
+            #expect(rates.count == 1 ? rates == [60] : rates.count == 2 && rates.allSatisfy { (0...100).contains($0) })
+            #expect(Self.total(try await Self.series(client, "metric=recordsWritten", token: token)) == 2)
+            #expect(Self.total(try await Self.series(client, "metric=recordsRead", token: token)) == 2)
+            #expect(try await Self.series(client, "metric=activeUsers", token: token).series[0].points.compactMap { $0 }.max() == 1)
+            let latency = try await Self.series(client, "metric=latencyP95&range=24h", token: token)
+            #expect(!latency.series[0].points.compactMap { $0 }.isEmpty && latency.series[0].points.compactMap { $0 }.allSatisfy { $0 > 0 })
+            let byOperation = try await Self.series(client, "metric=requests&groupBy=operation", token: token)
+            #expect(byOperation.series.map(\.group) == ["records/modify", "records/query"])
+            #expect(Self.total(byOperation, group: "records/modify") == 4)
+            let byError = try await Self.series(client, "metric=requests&groupBy=errorCode", token: token)
+            #expect(Set(byError.series.map(\.group)) == ["", "CONFLICT", "BAD_REQUEST", "ACCESS_DENIED"])
+            #expect(Self.total(try await Self.series(client, "metric=requests&error=CONFLICT", token: token)) == 1)
+            #expect(Self.total(try await Self.series(client, "metric=requests&database=private", token: token)) == 0)
+            #expect(Self.total(try await Self.series(client, "metric=bytesIn&range=30d", token: token)) > 0)
+
+            for bad in ["metric=nonsense", "range=1h", "metric=requests&range=2h", "metric=requests&groupBy=user", "metric=requests&user=_x", "metric=requests&since=1"] {
+                let response = try await TestServer.management(client, .get, "telemetry?" + bad, token: token)
+                #expect(response.status == .badRequest, "\(bad)")
+            }
+        }
+    }
+}

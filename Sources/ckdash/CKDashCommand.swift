@@ -10,7 +10,8 @@ struct CKDashCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             OpenCommand.self, SchemaCommand.self, RecordsCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self,
-            TokensCommand.self, AuditCommand.self, LogsCommand.self, TelemetryCommand.self,
+            TokensCommand.self, AuditCommand.self, LogsCommand.self, TelemetryCommand.self, AlertsCommand.self,
+            NotificationsCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

@@ -175,11 +175,11 @@ extension CloudKitClient {
     }
 
     /// `/management/1/containers/{configured container}/…`.
-    private func containerPath(_ suffix: String) throws -> String {
+    func containerPath(_ suffix: String) throws -> String {
         "containers/\(try requireContainer())/\(suffix)"
     }
 
-    private func management<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Answer {
+    func management<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil) async throws -> Answer {
         try await send(method, path: "/management/1/" + path, body: body, authentication: .management)
     }
 }

@@ -41,10 +41,15 @@ public func buildApplication(
     ManagementLogsRoutes(services: services).register(on: router)
     ManagementTelemetryRoutes(services: services).register(on: router)
     MetricsRoutes(services: services).register(on: router)
+    ManagementAlertsRoutes(services: services).register(on: router)
+    ManagementNotificationsRoutes(services: services).register(on: router)
     return Application(
         router: router, server: .http1(configuration: connectionConfiguration(services.configuration.limits)),
         configuration: .init(address: .hostname(host, port: port), serverName: "ckserver"),
-        services: [QueuedNotificationListener(storage: services.storage, bell: services.courierBell) as any Service] + (services.requestLog.map { [$0] } ?? []),
+        services: [
+            QueuedNotificationListener(storage: services.storage, bell: services.courierBell) as any Service,
+            AlertMonitor(storage: services.storage, recorder: services.requestLog?.telemetry, logger: logger),
+        ] + (services.requestLog.map { [$0] } ?? []),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)
 }
 

@@ -16,7 +16,8 @@ extension Router where Context == ServerRequestContext {
 
     /// Registers a management call that changes something, sent with POST: a management token that may write
     /// (unless `changes` says this body changes nothing, as a validation), the body decoded as `Body`, `handle`
-    /// run, and the change it reports written to the audit log before its answer is sent as JSON.
+    /// run, and the change it reports written to the audit log (and, for the changes developers hear of, as a
+    /// developer notification) before its answer is sent as JSON.
     func managementChange<Body: Decodable & Sendable, Answer: Encodable & Sendable>(
         _ path: String, services: ServerServices, decoding type: Body.Type, changes: @escaping @Sendable (Body) -> Bool = { _ in true },
         _ handle: @escaping @Sendable (Body, ServerRequestContext, ManagementCaller) async throws -> (answer: Answer, audit: AuditEntry?)
@@ -31,6 +32,9 @@ extension Router where Context == ServerRequestContext {
                 let (answer, audit) = try await handle(body, context, caller)
                 if let audit {
                     try await services.storage.appendAuditEntry(audit)
+                    if let notification = DeveloperNotification(audit: audit) {
+                        _ = try await services.storage.appendDeveloperNotification(notification)
+                    }
                 }
                 return try JSONResponse.make(answer)
             }

@@ -17,7 +17,7 @@ struct TelemetryService {
         let end = TelemetryRecorder.start(of: TelemetryRecorder.milliseconds(now), resolution: range.resolution) + resolution
         let start = end - Int64(range.seconds) * 1000
         var points: [String?: [TelemetryCounts?]] = [:]
-        for row in try await rows(range: range, from: start, to: end, container: filter.container) where row.key.isKept(by: filter) {
+        for row in try await rows(from: start, to: end, container: filter.container) where row.key.isKept(by: filter) {
             let index = Int((row.start - start) / resolution)
             guard (0..<range.pointCount).contains(index) else { continue }
             let name = group.map { row.key.value(of: $0) }
@@ -40,12 +40,13 @@ struct TelemetryService {
         return ManagementTelemetry.Response(metric: metric, range: range, start: start, series: series)
     }
 
-    /// The rows covering `start..<end`: minutes for ranges up to a day; for longer ones, hours up to the hour before
-    /// the current one (which every running server has rolled up by then) and minutes after; this server's minutes
-    /// still in memory on top.
-    private func rows(range: TelemetryRange, from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
+    /// The rows covering `start..<end`: minutes while they are kept (48 hours); before that hours, up to the hour
+    /// before the one `end` falls in (which every running server has rolled up by then), and minutes after; this
+    /// server's minutes still in memory on top.
+    func rows(from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
         // Memory is read after storage: a minute stored in between is then missed once rather than counted twice.
-        guard range.resolution >= TelemetryRow.hour else {
+        let minutesKept = end - (TelemetryRecorder.minuteRetention - 3_600) * 1000
+        guard start < minutesKept else {
             let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: start, to: end, container: container)
             return minutes + (recorder?.pending ?? [])
         }

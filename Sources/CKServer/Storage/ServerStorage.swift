@@ -10,6 +10,7 @@ public protocol ServerStorage:
     AuditStorage,
     RequestLogStorage,
     TelemetryStorage,
+    AlertStorage,
     CredentialStorage,
     UserStorage,
     RecordStorage,

@@ -65,9 +65,7 @@ struct TelemetryCommand: AsyncParsableCommand {
                 : "peak \(values.max().map(Chart.label) ?? "-") \(response.unit)"
             let title = "\(response.metric.rawValue) \(series.group.map { "· \($0.isEmpty ? "(none)" : $0) " } ?? "")· \(response.range.rawValue) · \(summary)"
             let chart = Chart(series: [ChartSeries(name: series.group ?? "", values: series.points)], timeLabels: labels, drawing: .blocks)
-            var canvas = Canvas(size: Size(width: width, height: 9))
-            chart.draw(in: canvas.bounds, on: &canvas, axisStyle: .plain)
-            return ([title] + canvas.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }).joined(separator: "\n") + "\n"
+            return title + "\n" + chart.text(width: width) + "\n"
         }.joined(separator: "\n")
     }
 

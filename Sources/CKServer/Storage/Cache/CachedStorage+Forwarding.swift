@@ -68,6 +68,44 @@ extension CachedStorage {
         try await storage.pruneTelemetry(resolution: resolution, before: start)
     }
 
+    public func saveAlertRule(_ rule: AlertRule) async throws {
+        try await storage.saveAlertRule(rule)
+    }
+
+    public func deleteAlertRule(_ id: String, in container: ContainerID) async throws -> Bool {
+        try await storage.deleteAlertRule(id, in: container)
+    }
+
+    public func alertRules(in container: ContainerID?) async throws -> [AlertRule] {
+        try await storage.alertRules(in: container)
+    }
+
+    public func recordAlertEvent(_ event: AlertEvent) async throws -> Bool {
+        try await storage.recordAlertEvent(event)
+    }
+
+    public func alertEvents(in container: ContainerID, ruleID: String?, limit: Int) async throws -> [AlertEvent] {
+        try await storage.alertEvents(in: container, ruleID: ruleID, limit: limit)
+    }
+
+    public func claimAlertEvaluation(at minute: Int64) async throws -> Bool {
+        try await storage.claimAlertEvaluation(at: minute)
+    }
+
+    public func appendDeveloperNotification(_ notification: DeveloperNotification) async throws -> DeveloperNotification {
+        try await storage.appendDeveloperNotification(notification)
+    }
+
+    public func developerNotifications(in container: ContainerID?, before sequence: Int64?, limit: Int) async throws
+        -> (notifications: [DeveloperNotification], unread: Int)
+    {
+        try await storage.developerNotifications(in: container, before: sequence, limit: limit)
+    }
+
+    public func markDeveloperNotificationsRead(_ sequences: [Int64]?, in container: ContainerID?) async throws {
+        try await storage.markDeveloperNotificationsRead(sequences, in: container)
+    }
+
     public func requestRecords(container: ContainerID, credentialHash: String?, webAuthTokenHash: String?, userRecordName: String?, now: Date) async throws -> RequestRecords {
         try await storage.requestRecords(container: container, credentialHash: credentialHash, webAuthTokenHash: webAuthTokenHash, userRecordName: userRecordName, now: now)
     }

@@ -294,6 +294,32 @@ extension PostgresStorage {
             CREATE UNIQUE INDEX telemetry_hours ON telemetry
                 (started_at, container_id, environment, database_scope, operation, platform, error_code) WHERE resolution = 3600;
             """),
+        ("alerts and developer notifications", """
+            CREATE TABLE alert_rules (
+                position BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                container_id TEXT NOT NULL,
+                definition TEXT NOT NULL,
+                firing BOOLEAN NOT NULL DEFAULT FALSE,
+                changed_at BIGINT
+            );
+            CREATE TABLE alert_events (
+                sequence BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                rule_id TEXT NOT NULL,
+                container_id TEXT NOT NULL,
+                event TEXT NOT NULL
+            );
+            CREATE INDEX alert_events_by_container ON alert_events (container_id, sequence);
+            CREATE TABLE alert_evaluations (minute BIGINT PRIMARY KEY);
+            CREATE TABLE developer_notifications (
+                sequence BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                container_id TEXT,
+                notified_at BIGINT NOT NULL,
+                kind TEXT NOT NULL,
+                title TEXT NOT NULL,
+                read BOOLEAN NOT NULL DEFAULT FALSE
+            );
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

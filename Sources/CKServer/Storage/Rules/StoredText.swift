@@ -20,6 +20,16 @@ enum StoredText {
         try JSONDecoder().decode(StoredShare.self, from: Data(text.utf8))
     }
 
+    /// A value kept as its JSON: an alert rule's definition, an alert event.
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    /// A value kept as JSON read back.
+    static func decoded<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+        try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    }
+
     /// A request log entry, its sequence number left out (the row keeps it).
     static func requestLogEntry(_ entry: RequestLogEntry) throws -> String {
         String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)

@@ -356,6 +356,34 @@ extension SQLiteStorage {
                     (started_at, container_id, environment, database_scope, operation, platform, error_code) WHERE resolution = 3600;
                 """)
         }
+        migrator.registerMigration("alerts and developer notifications") { db in
+            try db.execute(sql: """
+                CREATE TABLE alert_rules (
+                    position INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    container_id TEXT NOT NULL,
+                    definition TEXT NOT NULL,
+                    firing INTEGER NOT NULL DEFAULT 0,
+                    changed_at INTEGER
+                );
+                CREATE TABLE alert_events (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    rule_id TEXT NOT NULL,
+                    container_id TEXT NOT NULL,
+                    event TEXT NOT NULL
+                );
+                CREATE INDEX alert_events_by_container ON alert_events (container_id, sequence);
+                CREATE TABLE alert_evaluations (minute INTEGER PRIMARY KEY);
+                CREATE TABLE developer_notifications (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    container_id TEXT,
+                    notified_at INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    read INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Fills a new container with the Party app of Apple's "Advanced CloudKit" talk (WWDC 2014): parties in the
 /// public database, shoeboxes of receipts in a user's private zone, users with a custom role, a subscription,
-/// and a development schema with changes not yet deployed to production.
+/// a development schema with changes not yet deployed to production, and a day of made-up requests in its request
+/// log and telemetry (`DemoTraffic`).
 public struct DemoContainer: Sendable {
     let storage: any ServerStorage
     let configuration: ServerConfiguration
@@ -105,6 +106,9 @@ public struct DemoContainer: Sendable {
                 subscriptionID: "new-parties", subscriptionType: .query, query: Query(recordType: "Party"), firesOn: [.create],
                 notificationInfo: NotificationInfo(alertBody: "A new party!")))]),
             access: access(.development, .public))
+        let guest = try await users.existing(named: "guest", in: id)
+        try await DemoTraffic(storage: storage).replay(
+            for: id, users: [demo.userRecordName, guest.userRecordName] + (0..<40).map { String(format: "_demo%02d", $0) })
         return Summary(
             container: id.rawValue, userRecordName: demo.userRecordName, webAuthToken: token, publicDevelopmentParties: parties,
             publicProductionParties: parties / 6, privateShoeboxes: shoeboxes, privateReceipts: shoeboxes * receiptsPerShoebox)

@@ -1,5 +1,5 @@
 import CKModel
-import CKServer
+@testable import CKServer
 import CKTestSupport
 import Foundation
 import Testing
@@ -36,5 +36,27 @@ struct DemoContainerTests {
         var publicDatabase = publicDevelopment.databaseKey
         publicDatabase.ownerRecordName = summary.userRecordName
         #expect(try await storage.subscriptions(in: publicDatabase).map(\.subscriptionID) == ["new-parties"])
+    }
+
+    @Test("it has a day of made-up traffic in its request log and telemetry, marked as such, with an incident three hours ago")
+    func traffic() async throws {
+        let temporary = try await TemporaryStorage()
+        let id = ContainerID(rawValue: "iCloud.com.example.Party")!
+        _ = try await DemoContainer(storage: temporary.storage, configuration: temporary.configuration).create(id, parties: 6, shoeboxes: 1, receiptsPerShoebox: 1)
+        let storage = temporary.storage
+        let newest = try await storage.requestLogEntries(in: RequestLogRange(container: id, direction: .before(nil)), limit: 1_000)
+        #expect(newest.count == 1_000 && newest.allSatisfy { $0.client == "synthetic-demo-traffic" && $0.requestID.hasPrefix("demo-") })
+        let oldest = try await storage.requestLogEntries(in: RequestLogRange(container: id, direction: .after(0)), limit: 1)
+        let span = Double((newest.first?.timestamp ?? 0) - (oldest.first?.timestamp ?? 0)) / 3_600_000
+        #expect(span > 23 && span < 24.1, "a day: \(span) hours")
+
+        let telemetry = TelemetryService(storage: storage, recorder: nil)
+        let day = try await telemetry.series(.requests, range: .day, group: nil, filter: ManagementLogs.Filter(container: id))
+        #expect(day.series[0].points.compactMap { $0 }.filter { $0 > 0 }.count >= 90, "requests in nearly every quarter hour")
+        let conflicts = try await telemetry.series(.errors, range: .day, group: .errorCode, filter: ManagementLogs.Filter(container: id))
+        let conflictPoints = conflicts.series.first { $0.group == "CONFLICT" }?.points.compactMap { $0 } ?? []
+        #expect(conflictPoints.filter { $0 > 0 }.count >= 3 && conflictPoints.filter { $0 > 0 }.count <= 5, "one hour of conflicts")
+        let week = try await telemetry.series(.requests, range: .week, group: nil, filter: ManagementLogs.Filter(container: id))
+        #expect(week.series[0].points.compactMap { $0 }.reduce(0, +) > 3_000, "rolled up into hours")
     }
 }

@@ -5,4 +5,6 @@ public enum TelemetryGroup: String, CaseIterable, Hashable, Sendable, Codable {
     case platform
     case errorCode
     case environment
+    /// For the usage metrics (`recordsStored`, `recordBytesStored`) only.
+    case recordType
 }

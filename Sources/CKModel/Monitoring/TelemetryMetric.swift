@@ -11,6 +11,9 @@ public enum TelemetryMetric: String, CaseIterable, Hashable, Sendable, Codable {
     case recordsRead
     case recordsWritten
     case activeUsers
+    case notifications
+    case recordsStored
+    case recordBytesStored
 
     /// The unit of a point: `requests`, `errors`, `%`, `ms`, `bytes`, `records` or `users`.
     public var unit: String {
@@ -22,6 +25,9 @@ public enum TelemetryMetric: String, CaseIterable, Hashable, Sendable, Codable {
         case .bytesIn, .bytesOut: "bytes"
         case .recordsRead, .recordsWritten: "records"
         case .activeUsers: "users"
+        case .notifications: "notifications"
+        case .recordsStored: "records"
+        case .recordBytesStored: "bytes"
         }
     }
 
@@ -29,8 +35,14 @@ public enum TelemetryMetric: String, CaseIterable, Hashable, Sendable, Codable {
     /// rate, a percentile or a distinct count.
     public var isTotal: Bool {
         switch self {
-        case .requests, .errors, .bytesIn, .bytesOut, .recordsRead, .recordsWritten: true
-        case .errorRate, .latencyP50, .latencyP95, .latencyP99, .activeUsers: false
+        case .requests, .errors, .bytesIn, .bytesOut, .recordsRead, .recordsWritten, .notifications: true
+        case .errorRate, .latencyP50, .latencyP95, .latencyP99, .activeUsers, .recordsStored, .recordBytesStored: false
         }
+    }
+
+    /// Whether the metric is what a container stores (sampled each hour, by record type) rather than a count of its
+    /// requests.
+    public var isUsage: Bool {
+        self == .recordsStored || self == .recordBytesStored
     }
 }

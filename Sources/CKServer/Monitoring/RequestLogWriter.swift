@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// database outage cannot take the memory. Once a minute it deletes entries older than the retention and beyond
 /// the capacity, and rolls telemetry's minutes up into hours.
 public final class RequestLogWriter: Service, Sendable {
-    private let storage: any RequestLogStorage & TelemetryStorage
+    private let storage: any ServerStorage
     /// How long entries are kept; zero stores none (telemetry still counts them).
     private let retention: Duration
     private let capacity: Int
@@ -43,7 +43,7 @@ public final class RequestLogWriter: Service, Sendable {
     /// A writer to `storage` keeping entries for `retention` (none when zero), at most `capacity` of them, and
     /// counting them into telemetry when `keepsTelemetry`.
     public init(
-        storage: any RequestLogStorage & TelemetryStorage, retention: Duration, capacity: Int, keepsTelemetry: Bool,
+        storage: any ServerStorage, retention: Duration, capacity: Int, keepsTelemetry: Bool,
         logger: Logger = Logger(label: "ckserver")
     ) {
         self.storage = storage

@@ -8,6 +8,8 @@ public struct TelemetryCounts: Hashable, Sendable {
     var bytesOut = 0
     var recordsRead = 0
     var recordsWritten = 0
+    /// Push notifications the saves fired, queued for their subscribers' tokens.
+    var notifications = 0
     var latency = LatencyHistogram()
     var users = UserSketch()
 
@@ -32,6 +34,7 @@ public struct TelemetryCounts: Hashable, Sendable {
         bytesOut += other.bytesOut
         recordsRead += other.recordsRead
         recordsWritten += other.recordsWritten
+        notifications += other.notifications
         latency.merge(other.latency)
         users.merge(other.users)
     }
@@ -50,6 +53,9 @@ public struct TelemetryCounts: Hashable, Sendable {
         case .recordsRead: Double(recordsRead)
         case .recordsWritten: Double(recordsWritten)
         case .activeUsers: users.estimate
+        case .notifications: Double(notifications)
+        // Usage is sampled, not counted from requests (`UsageSample`).
+        case .recordsStored, .recordBytesStored: nil
         }
     }
 }

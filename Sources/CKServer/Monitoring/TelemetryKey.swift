@@ -39,6 +39,7 @@ public struct TelemetryKey: Hashable, Sendable {
         case .platform: platform
         case .errorCode: errorCode
         case .environment: environment?.rawValue ?? ""
+        case .recordType: ""
         }
     }
 

@@ -4,9 +4,10 @@ import NIOConcurrencyHelpers
 
 /// Counts the requests this server answered into telemetry, a minute at a time: minutes stay in memory until they
 /// are over, then go to storage; hours are rolled up from the stored minutes of every server once they are over,
-/// and rows past their retention (minutes after 48 hours, hours after 30 days) are deleted.
+/// and rows past their retention (minutes after 48 hours, hours after 30 days) are deleted; and what each
+/// container stores is sampled once an hour.
 final class TelemetryRecorder: Sendable {
-    private let storage: any TelemetryStorage
+    private let storage: any ServerStorage
     private let minutes = NIOLockedValueBox([Int64: [TelemetryKey: TelemetryCounts]]())
 
     /// How long rows of each resolution are kept, in seconds.
@@ -16,7 +17,7 @@ final class TelemetryRecorder: Sendable {
     /// as far as minutes are kept.
     static let rollUpHours = 2
 
-    init(storage: any TelemetryStorage) {
+    init(storage: any ServerStorage) {
         self.storage = storage
     }
 
@@ -29,6 +30,19 @@ final class TelemetryRecorder: Sendable {
             }
         }
     }
+
+    /// Counts `count` push notifications fired by saves in `zone` at `date`, under the operation
+    /// `notificationsOperation`.
+    func countNotifications(_ count: Int, in zone: ZoneKey, at date: Date = Date()) {
+        let key = TelemetryKey(
+            container: zone.container, environment: zone.environment, database: zone.database, operation: Self.notificationsOperation,
+            platform: "", errorCode: "")
+        let minute = Self.start(of: Self.milliseconds(date), resolution: TelemetryRow.minute)
+        minutes.withLockedValue { $0[minute, default: [:]][key, default: TelemetryCounts()].notifications += count }
+    }
+
+    /// The operation notifications are counted under: no request's, so they never count as requests.
+    static let notificationsOperation = "notifications"
 
     /// The rows of the minutes still in memory (this server's latest requests, not yet stored).
     var pending: [TelemetryRow] {
@@ -64,9 +78,29 @@ final class TelemetryRecorder: Sendable {
             }
             try await storage.appendTelemetry(merged.map { TelemetryRow(resolution: TelemetryRow.hour, start: start, key: $0.key, counts: $0.value) })
         }
+        try await sampleUsage(now: now)
         let now = Self.milliseconds(now)
         try await storage.pruneTelemetry(resolution: TelemetryRow.minute, before: now - Self.minuteRetention * 1000)
         try await storage.pruneTelemetry(resolution: TelemetryRow.hour, before: now - Self.hourRetention * 1000)
+    }
+
+    /// Samples what every container stores, by environment and record type, once an hour (whichever server comes
+    /// first), and deletes samples past the hours' retention.
+    func sampleUsage(now: Date) async throws {
+        let milliseconds = Self.milliseconds(now)
+        let hour = Self.start(of: milliseconds, resolution: TelemetryRow.hour)
+        guard try await !storage.hasUsage(at: hour, pruningBefore: milliseconds - Self.hourRetention * 1000) else { return }
+        var samples: [UsageSample] = []
+        for container in try await storage.containers() {
+            for environment in ContainerEnvironment.allCases {
+                for type in try await storage.recordTypeStatistics(in: container.id, environment: environment) where type.records > 0 {
+                    samples.append(UsageSample(
+                        hour: hour, container: container.id, environment: environment, recordType: type.recordType, records: type.records,
+                        recordBytes: type.recordBytes))
+                }
+            }
+        }
+        try await storage.appendUsage(samples)
     }
 
     /// The start of the interval of `resolution` seconds that `milliseconds` falls in.

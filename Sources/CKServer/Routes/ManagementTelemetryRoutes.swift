@@ -21,6 +21,10 @@ struct ManagementTelemetryRoutes {
             let metric = try Self.value(TelemetryMetric.self, query.get("metric"), named: "metric")
             let range = try query.get("range").map { try Self.value(TelemetryRange.self, $0, named: "range") } ?? .hour
             let group = try query.get("groupBy").map { try Self.value(TelemetryGroup.self, $0, named: "groupBy") }
+            if let group, metric.isUsage != (group == .recordType) {
+                throw ServerError(
+                    .badRequest, reason: metric.isUsage ? "\(metric.rawValue) is grouped by recordType only" : "only usage metrics are grouped by recordType")
+            }
             await services.requestLog?.flush()
             let telemetry = TelemetryService(storage: services.storage, recorder: services.requestLog?.telemetry)
             return try JSONResponse.make(try await telemetry.series(metric, range: range, group: group, filter: filter))

@@ -6,7 +6,7 @@ import Foundation
 /// `synthetic-demo-traffic` and its request ID starts with `demo-`. The traffic follows the day (busier in the
 /// afternoon), and an hour of failing saves (`CONFLICT`s and an outage's `SERVICE_UNAVAILABLE`) three hours ago.
 struct DemoTraffic {
-    let storage: any RequestLogStorage & TelemetryStorage
+    let storage: any ServerStorage
 
     /// The client every made-up entry names.
     static let client = "synthetic-demo-traffic"

@@ -16,6 +16,8 @@ public struct NotificationService: Sendable {
     let configuration: ServerConfiguration
     let bell: CourierBell
     let deliveries: NotificationDeliveries
+    /// Counts the notifications saves fire into telemetry, when the server keeps it.
+    var telemetry: TelemetryRecorder?
 
     /// Creates the service; `bell` and `deliveries` must be the ones every other instance of the server uses.
     public init(storage: any ServerStorage, configuration: ServerConfiguration, bell: CourierBell, deliveries: NotificationDeliveries) {
@@ -28,6 +30,7 @@ public struct NotificationService: Sendable {
     /// The services' own bell and deliveries.
     public init(services: ServerServices) {
         self.init(storage: services.storage, configuration: services.configuration, bell: services.courierBell, deliveries: services.notificationDeliveries)
+        telemetry = services.requestLog?.telemetry
     }
 
     /// The earliest a push token must have been seen to be alive at `now`.
@@ -91,6 +94,7 @@ public struct NotificationService: Sendable {
     /// before. A failure is the delivery's, not the save's: the save has committed.
     func deliver(_ events: [RecordEvent], in zone: ZoneKey) async {
         guard let fired = try? await notifications(firedBy: events, in: zone), !fired.isEmpty else { return }
+        telemetry?.countNotifications(fired.count, in: zone)
         await deliveries.deliver { try? await queue(fired) }
     }
 

@@ -16,8 +16,15 @@ struct TelemetryService {
         let resolution = Int64(range.resolution) * 1000
         let end = TelemetryRecorder.start(of: TelemetryRecorder.milliseconds(now), resolution: range.resolution) + resolution
         let start = end - Int64(range.seconds) * 1000
+        if metric.isUsage {
+            return try await usage(metric, range: range, group: group, filter: filter, from: start, to: end)
+        }
         var points: [String?: [TelemetryCounts?]] = [:]
-        for row in try await rows(from: start, to: end, container: filter.container) where row.key.isKept(by: filter) {
+        // Notifications are counted apart from requests: their rows are read for that metric only.
+        let rows = try await rows(from: start, to: end, container: filter.container).filter {
+            ($0.key.operation == TelemetryRecorder.notificationsOperation) == (metric == .notifications) && $0.key.isKept(by: filter)
+        }
+        for row in rows {
             let index = Int((row.start - start) / resolution)
             guard (0..<range.pointCount).contains(index) else { continue }
             let name = group.map { row.key.value(of: $0) }
@@ -55,6 +62,32 @@ struct TelemetryService {
         let hours = try await storage.telemetryRows(resolution: TelemetryRow.hour, from: start, to: minutesFrom, container: container)
         let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: minutesFrom, to: end, container: container)
         return hours + minutes + (recorder?.pending ?? [])
+    }
+
+    /// The usage series of `metric`: at each point, what the latest sample at or before its end said (samples are
+    /// an hour apart), of every record type or one per type.
+    private func usage(
+        _ metric: TelemetryMetric, range: TelemetryRange, group: TelemetryGroup?, filter: ManagementLogs.Filter, from start: Int64, to end: Int64
+    ) async throws -> ManagementTelemetry.Response {
+        let hour = Int64(TelemetryRow.hour) * 1000
+        let samples = try await storage.usage(of: filter.container, from: start - hour, to: end)
+            .filter { filter.environment == nil || $0.environment == filter.environment }
+        var byGroup: [String?: [Int64: Double]] = [:]
+        for sample in samples {
+            let value = Double(metric == .recordsStored ? sample.records : sample.recordBytes)
+            byGroup[group == .recordType ? sample.recordType : nil, default: [:]][sample.hour, default: 0] += value
+        }
+        let resolution = Int64(range.resolution) * 1000
+        let series = byGroup.map { name, values in
+            let hours = values.keys.sorted()
+            let points = (0..<range.pointCount).map { index -> Double? in
+                let pointEnd = start + Int64(index + 1) * resolution
+                return hours.last { $0 < pointEnd }.flatMap { values[$0] }
+            }
+            return ManagementTelemetry.Series(group: name, points: points)
+        }.sorted { ($0.points.last ?? 0) ?? 0 > ($1.points.last ?? 0) ?? 0 }
+        let filled = series.isEmpty && group == nil ? [ManagementTelemetry.Series(group: nil, points: Array(repeating: nil, count: range.pointCount))] : series
+        return ManagementTelemetry.Response(metric: metric, range: range, start: start, series: filled)
     }
 
     private static func requests(_ counts: [TelemetryCounts?]) -> Int {

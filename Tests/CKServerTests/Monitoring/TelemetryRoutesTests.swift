@@ -56,3 +56,57 @@ struct TelemetryRoutesTests {
         }
     }
 }
+
+extension TelemetryRoutesTests {
+    @Test("the notifications saves fire are counted apart from the requests")
+    func notifications() async throws {
+        let server = try await TestServer()
+        let me = TestCredentials.user(server.webAuthToken)
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(
+            #"DEFINE SCHEMA RECORD TYPE Party ("___recordID" REFERENCE QUERYABLE, GRANT WRITE TO "_creator", GRANT CREATE TO "_icloud", GRANT READ TO "_world");"#,
+            into: server.container)
+        try await server.live { client in
+            let courier = try await server.courier(client, server.webAuthToken)
+            let subscribe = #"{"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"parties","firesOn":["create"],"query":{"recordType":"Party"},"notificationInfo":{"alertBody":"A party!"}}}]}"#
+            _ = try await server.post(client, "subscriptions/modify", subscribe, as: me)
+            let saves = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1"}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2"}}]}"#
+            _ = try await server.post(client, "records/modify", saves, as: me)
+            #expect(try await TestServer.poll(client, courier) != nil)
+            let token = server.managementToken
+            #expect(Self.total(try await Self.series(client, "metric=notifications", token: token)) == 2)
+            #expect(Self.total(try await Self.series(client, "metric=notifications&database=private", token: token)) == 0)
+            let requests = try await Self.series(client, "metric=requests&groupBy=operation", token: token)
+            #expect(!requests.series.contains { $0.group == "notifications" }, "notifications are not requests")
+        }
+    }
+}
+
+extension TelemetryRoutesTests {
+    @Test("what the container stores is sampled each hour, by environment and record type")
+    func usage() async throws {
+        let server = try await TestServer()
+        let services = server.services
+        try await buildApplication(services: services, port: 0).test(.live) { client in
+            let saves = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1"}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"title":{"value":"Gala"}}}},{"operationType":"create","record":{"recordType":"Note","recordName":"n1"}}]}"#
+            _ = try await server.post(client, "records/modify", saves, as: .user(server.webAuthToken))
+            let recorder = try #require(services.requestLog?.telemetry)
+            try await recorder.sampleUsage(now: Date())
+            // A save after this hour's sample waits for the next hour's.
+            _ = try await server.post(client, "records/modify", #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p3"}}]}"#, as: .user(server.webAuthToken))
+            try await recorder.sampleUsage(now: Date())
+            let token = server.managementToken
+            let byType = try await Self.series(client, "metric=recordsStored&range=6h&groupBy=recordType&environment=development", token: token)
+            let latest = Dictionary(uniqueKeysWithValues: byType.series.map { ($0.group ?? "", ($0.points.last ?? nil) ?? 0) })
+            #expect(latest["Party"] == 2 && latest["Note"] == 1 && latest["Users"] != nil, "\(latest)")
+            let all = try await Self.series(client, "metric=recordsStored&range=30d&environment=development", token: token)
+            #expect(all.series.count == 1 && all.series[0].points.last == latest.values.reduce(0, +), "sampled once this hour, whatever asked twice")
+            let production = try await Self.series(client, "metric=recordsStored&environment=production&groupBy=recordType", token: token)
+            #expect(production.series.map(\.group) == ["Users"])
+            let bytes = try await Self.series(client, "metric=recordBytesStored", token: token)
+            #expect((bytes.series[0].points.last ?? 0) ?? 0 > 0)
+            for bad in ["metric=recordsStored&groupBy=operation", "metric=requests&groupBy=recordType"] {
+                #expect(try await TestServer.management(client, .get, "telemetry?" + bad, token: token).status == .badRequest)
+            }
+        }
+    }
+}

@@ -68,6 +68,18 @@ extension CachedStorage {
         try await storage.pruneTelemetry(resolution: resolution, before: start)
     }
 
+    public func appendUsage(_ samples: [UsageSample]) async throws {
+        try await storage.appendUsage(samples)
+    }
+
+    public func usage(of container: ContainerID?, from start: Int64, to end: Int64) async throws -> [UsageSample] {
+        try await storage.usage(of: container, from: start, to: end)
+    }
+
+    public func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool {
+        try await storage.hasUsage(at: hour, pruningBefore: oldest)
+    }
+
     public func saveAlertRule(_ rule: AlertRule) async throws {
         try await storage.saveAlertRule(rule)
     }

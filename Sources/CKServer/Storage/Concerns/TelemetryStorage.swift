@@ -15,4 +15,13 @@ public protocol TelemetryStorage: Sendable {
 
     /// Deletes the rows of `resolution` whose interval starts before `start`.
     func pruneTelemetry(resolution: Int, before start: Int64) async throws
+
+    /// Stores an hour's usage samples, unless that hour has samples already (whichever server samples first).
+    func appendUsage(_ samples: [UsageSample]) async throws
+
+    /// The usage samples of `container` whose hour is in `start..<end`.
+    func usage(of container: ContainerID?, from start: Int64, to end: Int64) async throws -> [UsageSample]
+
+    /// Whether the hour starting at `hour` has usage samples; and deletes those of hours before `oldest`.
+    func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool
 }

@@ -287,12 +287,22 @@ extension PostgresStorage {
                 bytes_out BIGINT NOT NULL,
                 records_read BIGINT NOT NULL,
                 records_written BIGINT NOT NULL,
+                notifications BIGINT NOT NULL,
                 latency TEXT NOT NULL,
                 users TEXT NOT NULL
             );
             CREATE INDEX telemetry_by_time ON telemetry (resolution, started_at);
             CREATE UNIQUE INDEX telemetry_hours ON telemetry
                 (started_at, container_id, environment, database_scope, operation, platform, error_code) WHERE resolution = 3600;
+            CREATE TABLE usage (
+                hour BIGINT NOT NULL,
+                container_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                record_type TEXT NOT NULL,
+                records BIGINT NOT NULL,
+                record_bytes BIGINT NOT NULL,
+                PRIMARY KEY (hour, container_id, environment, record_type)
+            );
             """),
         ("alerts and developer notifications", """
             CREATE TABLE alert_rules (

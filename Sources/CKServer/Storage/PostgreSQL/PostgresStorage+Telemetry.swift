@@ -3,17 +3,22 @@ import PostgresNIO
 
 extension PostgresStorage: TelemetryStorage {
     public func appendTelemetry(_ rows: [TelemetryRow]) async throws {
-        guard !rows.isEmpty else { return }
-        var statement = PostgresStatement("INSERT INTO telemetry (\(StoredTelemetry.columnList)) VALUES ")
-        for (index, row) in rows.enumerated() {
-            let numbers = StoredTelemetry.numbers(row).map { statement.bind($0) }
-            let texts = StoredTelemetry.texts(row).map { statement.bind($0) }
-            statement.append((index == 0 ? "" : ", ") + "(" + (numbers + texts).joined(separator: ", ") + ")")
+        // A statement binds at most 65,535 parameters: a thousand rows of 17 columns a statement.
+        let queries = stride(from: 0, to: rows.count, by: 1_000).map { start in
+            var statement = PostgresStatement("INSERT INTO telemetry (\(StoredTelemetry.columnList)) VALUES ")
+            for (index, row) in rows[start..<min(start + 1_000, rows.count)].enumerated() {
+                let numbers = StoredTelemetry.numbers(row).map { statement.bind($0) }
+                let texts = StoredTelemetry.texts(row).map { statement.bind($0) }
+                statement.append((index == 0 ? "" : ", ") + "(" + (numbers + texts).joined(separator: ", ") + ")")
+            }
+            statement.append(" ON CONFLICT DO NOTHING")
+            return statement.query
         }
-        statement.append(" ON CONFLICT DO NOTHING")
-        let query = statement.query
-        try await single { transaction in
-            _ = try transaction.execute(query)
+        guard !queries.isEmpty else { return }
+        try await write { transaction in
+            for query in queries {
+                _ = try transaction.execute(query)
+            }
         }
     }
 
@@ -45,6 +50,47 @@ extension PostgresStorage: TelemetryStorage {
     public func pruneTelemetry(resolution: Int, before start: Int64) async throws {
         try await write { transaction in
             _ = try transaction.execute("DELETE FROM telemetry WHERE resolution = \(resolution) AND started_at < \(start)")
+        }
+    }
+}
+
+extension PostgresStorage {
+    public func appendUsage(_ samples: [UsageSample]) async throws {
+        guard let hour = samples.first?.hour else { return }
+        try await write { transaction in
+            guard try transaction.rows("SELECT EXISTS (SELECT 1 FROM usage WHERE hour = \(hour))").first?.decode(Bool.self) == false else { return }
+            for sample in samples {
+                _ = try transaction.execute("""
+                    INSERT INTO usage (hour, container_id, environment, record_type, records, record_bytes)
+                    VALUES (\(sample.hour), \(sample.container.rawValue), \(sample.environment.rawValue), \(sample.recordType),
+                        \(Int64(sample.records)), \(Int64(sample.recordBytes)))
+                    ON CONFLICT DO NOTHING
+                    """)
+            }
+        }
+    }
+
+    public func usage(of container: ContainerID?, from start: Int64, to end: Int64) async throws -> [UsageSample] {
+        let containerID = container?.rawValue
+        return try await read { transaction in
+            try transaction.rows("""
+                SELECT hour, container_id, environment, record_type, records, record_bytes FROM usage
+                WHERE hour >= \(start) AND hour < \(end) AND (\(containerID)::TEXT IS NULL OR container_id = \(containerID))
+                """
+            ).compactMap { row in
+                let (hour, containerText, environmentText, recordType, records, bytes) = try row.decode((Int64, String, String, String, Int64, Int64).self)
+                guard let container = ContainerID(rawValue: containerText), let environment = ContainerEnvironment(rawValue: environmentText) else {
+                    return nil
+                }
+                return UsageSample(hour: hour, container: container, environment: environment, recordType: recordType, records: Int(records), recordBytes: Int(bytes))
+            }
+        }
+    }
+
+    public func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool {
+        try await write { transaction in
+            _ = try transaction.execute("DELETE FROM usage WHERE hour < \(oldest)")
+            return try transaction.rows("SELECT EXISTS (SELECT 1 FROM usage WHERE hour = \(hour))").first?.decode(Bool.self) ?? false
         }
     }
 }

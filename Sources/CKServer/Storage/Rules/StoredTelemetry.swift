@@ -4,7 +4,9 @@ import CKModel
 /// error as empty text), its counts as numbers, its latency histogram and user sketch as text.
 enum StoredTelemetry {
     /// The number columns, in the order `numbers` gives them.
-    static let numberColumns = ["resolution", "started_at", "requests", "errors", "bytes_in", "bytes_out", "records_read", "records_written"]
+    static let numberColumns = [
+        "resolution", "started_at", "requests", "errors", "bytes_in", "bytes_out", "records_read", "records_written", "notifications",
+    ]
     /// The text columns, in the order `texts` gives them.
     static let textColumns = ["container_id", "environment", "database_scope", "operation", "platform", "error_code", "latency", "users"]
     /// Every column: the numbers, then the texts.
@@ -15,7 +17,7 @@ enum StoredTelemetry {
         let counts = row.counts
         return [
             Int64(row.resolution), row.start, Int64(counts.requests), Int64(counts.errors), Int64(counts.bytesIn), Int64(counts.bytesOut),
-            Int64(counts.recordsRead), Int64(counts.recordsWritten),
+            Int64(counts.recordsRead), Int64(counts.recordsWritten), Int64(counts.notifications),
         ]
     }
 
@@ -44,6 +46,7 @@ enum StoredTelemetry {
         counts.bytesOut = Int(numbers[5])
         counts.recordsRead = Int(numbers[6])
         counts.recordsWritten = Int(numbers[7])
+        counts.notifications = Int(numbers[8])
         counts.latency = LatencyHistogram(text: texts[6])
         counts.users = UserSketch(text: texts[7])
         return TelemetryRow(resolution: Int(numbers[0]), start: numbers[1], key: key, counts: counts)

@@ -348,12 +348,22 @@ extension SQLiteStorage {
                     bytes_out INTEGER NOT NULL,
                     records_read INTEGER NOT NULL,
                     records_written INTEGER NOT NULL,
+                    notifications INTEGER NOT NULL,
                     latency TEXT NOT NULL,
                     users TEXT NOT NULL
                 );
                 CREATE INDEX telemetry_by_time ON telemetry (resolution, started_at);
                 CREATE UNIQUE INDEX telemetry_hours ON telemetry
                     (started_at, container_id, environment, database_scope, operation, platform, error_code) WHERE resolution = 3600;
+                CREATE TABLE usage (
+                    hour INTEGER NOT NULL,
+                    container_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    record_type TEXT NOT NULL,
+                    records INTEGER NOT NULL,
+                    record_bytes INTEGER NOT NULL,
+                    PRIMARY KEY (hour, container_id, environment, record_type)
+                );
                 """)
         }
         migrator.registerMigration("alerts and developer notifications") { db in

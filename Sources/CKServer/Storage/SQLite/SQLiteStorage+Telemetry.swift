@@ -42,3 +42,43 @@ extension SQLiteStorage {
         }
     }
 }
+
+extension SQLiteStorage {
+    public func appendUsage(_ samples: [UsageSample]) async throws {
+        try await writer.write { db in
+            guard let hour = samples.first?.hour,
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM usage WHERE hour = ?)", arguments: [hour]) == false
+            else { return }
+            let insert = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO usage (hour, container_id, environment, record_type, records, record_bytes) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for sample in samples {
+                try insert.execute(arguments: [
+                    sample.hour, sample.container.rawValue, sample.environment.rawValue, sample.recordType, sample.records, sample.recordBytes,
+                ])
+            }
+        }
+    }
+
+    public func usage(of container: ContainerID?, from start: Int64, to end: Int64) async throws -> [UsageSample] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: """
+                    SELECT hour, container_id, environment, record_type, records, record_bytes FROM usage
+                    WHERE hour >= ? AND hour < ? AND (? IS NULL OR container_id = ?)
+                    """,
+                arguments: [start, end, container?.rawValue, container?.rawValue]
+            ).compactMap { row in
+                guard let container = ContainerID(rawValue: row[1]), let environment = ContainerEnvironment(rawValue: row[2]) else { return nil }
+                return UsageSample(hour: row[0], container: container, environment: environment, recordType: row[3], records: row[4], recordBytes: row[5])
+            }
+        }
+    }
+
+    public func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM usage WHERE hour < ?", arguments: [oldest])
+            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM usage WHERE hour = ?)", arguments: [hour]) ?? false
+        }
+    }
+}

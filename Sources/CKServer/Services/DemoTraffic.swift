@@ -3,8 +3,8 @@ import Foundation
 
 /// A day of made-up requests for the demo container's request log and telemetry, so the Monitor's logs, charts
 /// and alert previews show something from the first second. Every entry is marked as made up: its client is
-/// `synthetic-demo-traffic` and its request ID starts with `demo-`. The traffic follows the day (busier in the
-/// afternoon), and an hour of failing saves (`CONFLICT`s and an outage's `SERVICE_UNAVAILABLE`) three hours ago.
+/// `synthetic-demo-traffic` and its request ID starts with `demo-`. The traffic rises and falls over the day, the
+/// same on every replay, with an hour of failing saves (`CONFLICT`s and an outage's `SERVICE_UNAVAILABLE`) three hours ago.
 struct DemoTraffic {
     let storage: any ServerStorage
 
@@ -19,8 +19,9 @@ struct DemoTraffic {
         var entries: [RequestLogEntry] = []
         for minute in 0..<(24 * 60) {
             let start = end - Int64(24 * 60 - minute) * 60_000
-            let hourOfDay = Double(Calendar(identifier: .gregorian).component(.hour, from: Date(timeIntervalSince1970: Double(start) / 1000)))
-            let busy = 3 + 2.5 * sin((hourOfDay - 9) / 24 * 2 * .pi)
+            // The day rises to its busiest nine hours ago and falls to its quietest in the early hours of the day;
+            // counted from the start of the day replayed, not the clock, so every replay is the same.
+            let busy = 3 + 2.5 * sin((Double(minute) / 1_440 - 0.375) * 2 * .pi)
             let incident = minute >= 20 * 60 && minute < 21 * 60
             for second in 0..<Int(busy + Double(random.next(upTo: 3))) {
                 entries.append(entry(at: start + Int64(second) * 997 % 60_000, container: container, users: users, incident: incident, random: &random))

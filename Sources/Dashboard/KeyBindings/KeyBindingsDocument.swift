@@ -25,6 +25,7 @@ enum KeyBindingsDocument {
         ("Deploy (promotion to production)", DeployScreen.keys),
         ("Tokens and keys", CredentialsScreen.keys),
         ("Audit log", AuditScreen.keys),
+        ("Request log (live)", LogsScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

@@ -35,6 +35,8 @@ enum Destination: Equatable {
     case notifications
     /// The record changes of a zone (the session's when `nil`) as they happen.
     case zoneChanges(zoneName: String?)
+    /// The request log of the container, live.
+    case logs
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -84,6 +86,8 @@ enum Destination: Equatable {
         case .zoneChanges(let zoneName):
             let zone = zoneName.map { ZoneID(zoneName: $0) } ?? session.zone ?? .defaultZone
             return ZoneChangesScreen(session: session, zone: zone, loader: ZoneChangesLoader(client: client), display: display)
+        case .logs:
+            return LogsScreen(session: session, loader: LogsLoader(client: client), display: display)
         }
     }
 

@@ -1,7 +1,7 @@
 import TerminalKit
 
-/// A screen that shows a `LiveFeed` (a zone's changes, the notifications): it loads the feed, polls while on top,
-/// stops when left, filters its list, and opens or clears the item its keys name.
+/// A screen that shows a `LiveFeed` (a zone's changes, the notifications, the request log): it loads the feed, polls
+/// while on top, stops when left, filters its list, opens or clears the item its keys name, and pauses following.
 protocol LiveFeedScreen: Screen {
     associatedtype Cursor: Sendable
     associatedtype Answer: Sendable
@@ -36,6 +36,8 @@ extension LiveFeedScreen {
             if let item = feed.list.selected { open(item, host: host) }
         case .clearList:
             feed.clear()
+        case .toggleFollow:
+            feed.setPaused(!feed.isPaused, in: host.work)
         default:
             break
         }

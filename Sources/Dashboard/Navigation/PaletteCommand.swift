@@ -35,6 +35,7 @@ enum PaletteCommand: Equatable {
         ("tokens", "API tokens, server-to-server keys and management tokens: make, add, revoke", nil),
         ("keys", "The server-to-server keys of the container", nil),
         ("audit", "The audit log of management changes, newest first", nil),
+        ("logs", "The request log of the container, live: each data API request as it comes", nil),
         ("subscriptions", "List the subscriptions of the database; create and delete them", nil),
         ("notifications", "Watch the notifications of the user's subscriptions arrive", nil),
         ("changes", "Watch a zone's records change, live (the current zone when none is named)", .zone),
@@ -87,7 +88,8 @@ enum PaletteCommand: Equatable {
         case "deployments", "history": self = .open(.deploy(tab: .deployments))
         case "tokens", "credentials": self = .open(.credentials())
         case "keys": self = .open(.credentials(tab: .serverKeys))
-        case "audit", "log": self = .open(.audit)
+        case "audit": self = .open(.audit)
+        case "logs", "log", "requests": self = .open(.logs)
         case "subscriptions", "subs": self = .open(.subscriptions())
         case "notifications", "notify": self = .open(.notifications)
         case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))

@@ -46,6 +46,7 @@ struct DashboardFuzzTests {
         Start(commands: ["deployments"], title: "Deploy development to production"),
         Start(commands: ["tokens"], title: "Tokens and keys"),
         Start(commands: ["audit"], title: "Audit log"),
+        Start(commands: ["logs"], title: "Request log"),
         Start(commands: ["db private demo", "zones"], title: "Zones of private"),
         Start(commands: ["db private demo", "changes Receipts"], title: "Changes in Receipts"),
         Start(commands: ["user demo", "subscriptions"], title: "Subscriptions of public"),

@@ -1,0 +1,49 @@
+import CKClient
+import CKModel
+import CKServer
+import CKTestSupport
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// The request log's live view driven against the demo server: requests another client makes appear at the top
+/// as they are logged; paused, none come until it follows again; the list keeps at most its capacity.
+@Suite("Request log: the live view", .heavy)
+struct LogsScreenTests {
+    private static let size = Size(width: 160, height: 30)
+
+    @Test("a failing request of another client appears at the top with its error; s pauses and follows again; / narrows; c clears")
+    func follows() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("logs")
+            #expect(dashboard.lines[1].contains("Request log [200] · live"))
+
+            let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            _ = try? await client.queryRecords(Query(recordType: "NoSuchType", filterBy: [Filter(.field("x"), .equals, .int64(1))]))
+            try await dashboard.waitUntil("the failed query at the top") { dashboard.lines[1].contains("[201]") }
+            let top = try #require(dashboard.lines.first { $0.hasPrefix("│▸") })
+            #expect(top.contains("records/query") && top.contains("BAD_REQUEST") && top.contains("token"), "\(top)")
+
+            try await dashboard.press(.character("s"))
+            #expect(dashboard.lines[1].contains("· paused") && dashboard.screen.contains("Paused: s follows again."))
+            _ = try await client.queryRecords(Query(recordType: "Party"), resultsLimit: 1)
+            try await Task.sleep(for: .milliseconds(1_500))
+            #expect(dashboard.lines[1].contains("[201]"), "nothing comes while paused")
+            try await dashboard.press(.character("s"))
+            try await dashboard.waitUntil("the query made while paused") { dashboard.lines[1].contains("[202]") }
+            #expect(dashboard.lines[1].contains("· live"))
+
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("BAD_REQUEST")
+            try await dashboard.press(.enter)
+            #expect(dashboard.lines[1].contains("/BAD_REQUEST"))
+            try await dashboard.press(.escape, .character("c"))
+            #expect(dashboard.lines[1].contains("Request log [0]"))
+            try await dashboard.press(.escape)
+            #expect(!dashboard.app.work.isWaiting, "the log is still followed after the view was left")
+        }
+    }
+}

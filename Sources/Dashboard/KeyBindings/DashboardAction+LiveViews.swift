@@ -10,3 +10,10 @@ extension KeyAction {
     /// Pause following the request log, or follow it again.
     static let toggleFollow = KeyAction("toggle-follow")
 }
+
+extension KeyAction {
+    /// Filter the request log on the server.
+    static let filterLogs = KeyAction("filter-logs")
+    /// Show the whole request log (`0`), or start it from the last 1m, 5m, 15m, 30m, 1h or 24h (`1`–`6`).
+    static let logsWindows = [KeyAction("logs-whole")] + LogsCriteria.windows.map { KeyAction("logs-last-\($0.name)") }
+}

@@ -31,6 +31,12 @@ extension LiveFeedScreen {
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
+        performFeedAction(action, host: host)
+    }
+
+    /// What the live screens' shared keys do: open, clear, pause or follow again; a screen with keys of its own
+    /// calls it for the others.
+    func performFeedAction(_ action: KeyAction, host: any ScreenHost) {
         switch action {
         case .open:
             if let item = feed.list.selected { open(item, host: host) }

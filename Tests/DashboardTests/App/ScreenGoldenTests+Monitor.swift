@@ -21,6 +21,8 @@ extension ScreenGoldenTests {
             try Self.expectMonitorMasked(dashboard, matches: "logs-entry", size: size)
             try await dashboard.press(.escape, .character("s"))
             try Self.expectMonitorMasked(dashboard, matches: "logs-paused", size: size)
+            try await dashboard.press(.character("f"))
+            try Self.expectMonitorMasked(dashboard, matches: "logs-filters", size: size)
         }
     }
 

@@ -17,14 +17,17 @@ struct LogsLoader: Sendable {
         var after: Int64
     }
 
-    /// The newest page of the container's log.
-    func start(container: ContainerID?) async throws -> Start {
-        let page = try await client.requestLog(ManagementLogs.Filter(container: container), limit: Self.pageSize)
+    /// The newest page of the entries `filter` keeps.
+    func start(_ filter: ManagementLogs.Filter) async throws -> Start {
+        let page = try await client.requestLog(filter, limit: Self.pageSize)
         return Start(newest: page.entries, after: page.lastSequence ?? 0)
     }
 
-    /// The entries logged after `after`, oldest first, waiting up to `wait` seconds for one.
-    func follow(container: ContainerID?, after: Int64) async throws -> ManagementLogs.Response {
-        try await client.followRequestLog(ManagementLogs.Filter(container: container), after: after, limit: ManagementLogs.maximumLimit, wait: Self.wait)
+    /// The entries `filter` keeps logged after `after`, oldest first, waiting up to `wait` seconds for one.
+    func follow(_ filter: ManagementLogs.Filter, after: Int64) async throws -> ManagementLogs.Response {
+        var filter = filter
+        // A window bounds where the log starts from; what comes after is new.
+        filter.since = nil
+        return try await client.followRequestLog(filter, after: after, limit: ManagementLogs.maximumLimit, wait: Self.wait)
     }
 }

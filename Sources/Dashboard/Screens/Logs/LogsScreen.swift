@@ -3,61 +3,125 @@ import TerminalKit
 
 /// The request log of the session's container, live: the newest entries first, then each new one at the top as
 /// the server logs it (a long poll while the screen is on top). `s` pauses and resumes following, as k9s does;
-/// `/` narrows the entries listed by any text; Enter shows an entry in full; `c` clears the list. At most
-/// `capacity` entries are kept, the oldest dropped and counted, so a burst of requests never slows the dashboard.
+/// `1`–`6` start from the last minute up to the last day (`0` the whole log); `f` filters on the server; `/`
+/// narrows the entries listed by any text; Enter shows an entry in full; `c` clears the list. At most `capacity`
+/// entries are kept, the oldest dropped and counted, so a burst of requests never slows the dashboard.
 ///
 /// The screen changes nothing, so neither the production lock nor a read-only session takes anything from it.
 final class LogsScreen: LiveFeedScreen {
     let session: Session
-    let feed: LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry>
+    private(set) var feed: LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry>
+    private let loader: LogsLoader
     private let display: FieldValueDisplay
-    private var entry: TextPanel?
+    private var criteria = LogsCriteria()
+    private var overlay: Overlay?
+
+    /// What is open over the table.
+    private enum Overlay {
+        case entry(TextPanel)
+        case filters(FormDialog)
+    }
 
     /// The most entries the list keeps.
     static let capacity = 5_000
 
     init(session: Session, loader: LogsLoader, display: FieldValueDisplay) {
         self.session = session
+        self.loader = loader
         self.display = display
-        let container = session.container
-        feed = LiveFeed(
-            columns: LogRows.columns, emptyMessage: "No requests logged yet: the data API's requests appear here as they come",
-            name: LogRows.filterText, interval: .zero, start: { try await loader.start(container: container) },
-            fetch: { try await loader.follow(container: container, after: $0.after) },
-            advance: { answer in (LogsLoader.Start(newest: [], after: answer.lastSequence ?? 0), answer.entries.reversed()) },
-            rows: { LogRows.rows($0, display: display) }, initial: \.newest, capacity: Self.capacity)
+        feed = Self.feed(loader: loader, filter: LogsCriteria().filter(container: session.container), display: display)
     }
 
-    var title: String { feed.title("Request log") }
+    /// A feed of the entries `filter` keeps: its newest page, then what comes after.
+    private static func feed(
+        loader: LogsLoader, filter: ManagementLogs.Filter, display: FieldValueDisplay
+    ) -> LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry> {
+        LiveFeed(
+            columns: LogRows.columns, emptyMessage: "No requests logged yet: the data API's requests appear here as they come",
+            name: LogRows.filterText, interval: .zero, start: { try await loader.start(filter) },
+            fetch: { try await loader.follow(filter, after: $0.after) },
+            advance: { answer in (LogsLoader.Start(newest: [], after: answer.lastSequence ?? 0), answer.entries.reversed()) },
+            rows: { LogRows.rows($0, display: display) }, initial: \.newest, capacity: capacity)
+    }
+
+    var title: String {
+        feed.title("Request log" + (criteria.summary.isEmpty ? "" : " (\(criteria.summary))"))
+    }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Entry", help: "Show the selected request in full", group: "Request log"),
         KeyBinding(.toggleFollow, keys: [.character("s")], label: "Pause", help: "Pause following new requests, or follow them again", group: "Request log"),
+        KeyBinding(
+            .filterLogs, keys: [.character("f")], label: "Filters",
+            help: "Filter on the server by operation, error, user, caller, platform, environment and database", group: "Request log"),
         KeyBinding(.clearList, keys: [.character("c")], label: "Clear", help: "Clear the requests listed so far; new ones keep coming", group: "Request log"),
-    ])
+    ] + KeyAction.logsWindows.enumerated().map { index, action in
+        KeyBinding(
+            action, keys: [.character(Character(String(index)))], label: index == 0 ? "Whole log" : "Last \(LogsCriteria.windows[index - 1].name)",
+            help: index == 0 ? "Show the whole log again" : "Start from the last \(LogsCriteria.windows[index - 1].name), and follow from there",
+            group: "Request log", isShownInHints: false)
+    })
 
     var bindings: KeyBindingTable { Self.keys }
-    var capturesKeys: Bool { entry != nil }
+    var capturesKeys: Bool { overlay != nil }
     var changesProduction: Bool { false }
 
     func open(_ item: RequestLogEntry, host: any ScreenHost) {
-        entry = TextPanel(title: "Request \(item.sequence)", lines: LogEntryLines.lines(of: item, display: display))
+        overlay = .entry(TextPanel(title: "Request \(item.sequence)", lines: LogEntryLines.lines(of: item, display: display)))
+    }
+
+    func perform(_ action: KeyAction, host: any ScreenHost) {
+        if let window = KeyAction.logsWindows.firstIndex(of: action) {
+            var changed = criteria
+            changed.window = window == 0 ? nil : window - 1
+            return apply(changed, host: host)
+        }
+        guard action == .filterLogs else { return performFeedAction(action, host: host) }
+        overlay = .filters(criteria.dialog())
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
-        guard var panel = entry else { return feed.list.table.handleOpening(key) { perform(.open, host: host) } }
-        entry = panel.handle(key) == .closed ? nil : panel
+        switch overlay {
+        case .entry(var panel)?:
+            overlay = panel.handle(key) == .closed ? nil : .entry(panel)
+        case .filters(var dialog)?:
+            switch dialog.handle(key) {
+            case .consumed: overlay = .filters(dialog)
+            case .cancelled: overlay = nil
+            case .submitted(let values):
+                overlay = nil
+                apply(LogsCriteria(values: values, window: criteria.window), host: host)
+            }
+        case nil:
+            return feed.list.table.handleOpening(key) { perform(.open, host: host) }
+        }
         return true
+    }
+
+    /// Reads the log again, from its newest page, with `criteria` in force.
+    private func apply(_ criteria: LogsCriteria, host: any ScreenHost) {
+        feed.cancel(in: host.work)
+        self.criteria = criteria
+        let filterText = feed.list.filter
+        feed = Self.feed(loader: loader, filter: criteria.filter(container: session.container), display: display)
+        feed.list.applyFilter(filterText)
+        feed.load(in: host.work)
     }
 
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         feed.draw(
             in: rect, on: &canvas, theme: theme, loading: "Reading the request log…",
             live: "Live: requests to \(session.container?.rawValue ?? "every container"), newest first.")
-        if var panel = entry {
+        switch overlay {
+        case .entry(var panel)?:
             panel.draw(in: rect, on: &canvas, theme: theme)
-            entry = panel
+            overlay = .entry(panel)
+        case .filters(var dialog)?:
+            dialog.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .filters(dialog)
+        case nil:
+            break
         }
     }
 }

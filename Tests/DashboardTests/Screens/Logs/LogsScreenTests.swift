@@ -46,4 +46,24 @@ struct LogsScreenTests {
             #expect(!dashboard.app.work.isWaiting, "the log is still followed after the view was left")
         }
     }
+
+    @Test("f filters on the server and 1–6 start from a window, both named in the title; 0 shows the whole log again")
+    func filters() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("logs")
+            try await dashboard.press(.character("f"), .tab)
+            try await dashboard.type("any")
+            for _ in 0..<6 { try await dashboard.press(.enter) }
+            try await dashboard.waitUntil("the failed requests") { dashboard.lines[1].contains("(error any)") && !dashboard.screen.contains("Reading") }
+            let rows = dashboard.lines.filter { $0.hasPrefix("│ ") || $0.hasPrefix("│▸") }.dropFirst()
+            #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("CONFLICT") || $0.contains("SERVICE_UNAVAILABLE") || $0.contains("BAD_REQUEST") }, "\(rows)")
+
+            try await dashboard.press(.character("2"))
+            try await dashboard.waitUntil("the last five minutes") { dashboard.lines[1].contains("(last 5m, error any)") }
+            try await dashboard.press(.character("0"))
+            try await dashboard.waitUntil("the whole log again") { dashboard.lines[1].contains("Request log (error any)") }
+        }
+    }
 }

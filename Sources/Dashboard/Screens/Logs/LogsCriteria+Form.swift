@@ -1,0 +1,38 @@
+import CKModel
+import Foundation
+import TerminalKit
+
+extension LogsCriteria {
+    private static let any = "any"
+
+    /// The form that edits the server's filters: operation, error, user, caller, platform, environment, database.
+    func dialog() -> FormDialog {
+        let callers = [Self.any] + CallerKind.allCases.map(\.rawValue)
+        let environments = [Self.any] + ContainerEnvironment.allCases.map(\.rawValue)
+        let databases = [Self.any] + DatabaseScope.allCases.map(\.rawValue)
+        return FormDialog(
+            title: "Filter the request log",
+            fields: [
+                .text("operation", label: "Operation", text: operation, placeholder: "records/modify, or a kind: records; empty: any"),
+                .text("error", label: "Error", text: errorCode, placeholder: "CONFLICT, or any for every failure; empty: all requests"),
+                .text("user", label: "User", text: userID, placeholder: "a user's record name; empty: anyone"),
+                .choice("caller", label: "Caller", options: callers, selected: callers.firstIndex(of: caller?.rawValue ?? Self.any) ?? 0),
+                .text("platform", label: "Platform", text: platform, placeholder: "iOS, macOS, watchOS …; empty: any"),
+                .choice(
+                    "environment", label: "Environment", options: environments,
+                    selected: environments.firstIndex(of: environment?.rawValue ?? Self.any) ?? 0),
+                .choice("database", label: "Database", options: databases, selected: databases.firstIndex(of: database?.rawValue ?? Self.any) ?? 0),
+            ],
+            hint: "Tab next   ←/→ change a choice   Enter on the last applies   Esc cancels", width: 76)
+    }
+
+    /// The criteria the dialog's submitted `values` describe, keeping the window.
+    init(values: [String: String], window: Int?) {
+        let trimmed = { (id: String) in values[id, default: ""].trimmingCharacters(in: .whitespaces) }
+        self.init(
+            window: window, operation: trimmed("operation"), errorCode: trimmed("error"), userID: trimmed("user"),
+            caller: values["caller"].flatMap(CallerKind.init(rawValue:)), platform: trimmed("platform"),
+            environment: values["environment"].flatMap(ContainerEnvironment.init(rawValue:)),
+            database: values["database"].flatMap(DatabaseScope.init(rawValue:)))
+    }
+}

@@ -1,4 +1,5 @@
 import CKModel
+import Foundation
 import TerminalKit
 
 /// The request log of the session's container, live: the newest entries first, then each new one at the top as
@@ -20,6 +21,7 @@ final class LogsScreen: LiveFeedScreen {
     private enum Overlay {
         case entry(TextPanel)
         case filters(FormDialog)
+        case export(Prompt)
     }
 
     /// The most entries the list keeps.
@@ -56,6 +58,9 @@ final class LogsScreen: LiveFeedScreen {
             .filterLogs, keys: [.character("f")], label: "Filters",
             help: "Filter on the server by operation, error, user, caller, platform, environment and database", group: "Request log"),
         KeyBinding(.clearList, keys: [.character("c")], label: "Clear", help: "Clear the requests listed so far; new ones keep coming", group: "Request log"),
+        KeyBinding(
+            .export, keys: [.character("x")], label: "Export",
+            help: "Write the requests listed (those / keeps) to a JSON lines or CSV file (by its name)", group: "Request log"),
     ] + KeyAction.logsWindows.enumerated().map { index, action in
         KeyBinding(
             action, keys: [.character(Character(String(index)))], label: index == 0 ? "Whole log" : "Last \(LogsCriteria.windows[index - 1].name)",
@@ -77,8 +82,14 @@ final class LogsScreen: LiveFeedScreen {
             changed.window = window == 0 ? nil : window - 1
             return apply(changed, host: host)
         }
-        guard action == .filterLogs else { return performFeedAction(action, host: host) }
-        overlay = .filters(criteria.dialog())
+        switch action {
+        case .filterLogs:
+            overlay = .filters(criteria.dialog())
+        case .export:
+            overlay = .export(Prompt(title: "Export", message: "Write the \(Counting.grouped(feed.list.visible.count)) requests listed to (a .csv name writes CSV, any other JSON lines):", text: "requests.jsonl"))
+        default:
+            performFeedAction(action, host: host)
+        }
     }
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
@@ -93,10 +104,32 @@ final class LogsScreen: LiveFeedScreen {
                 overlay = nil
                 apply(LogsCriteria(values: values, window: criteria.window), host: host)
             }
+        case .export(var prompt)?:
+            switch prompt.handle(key) {
+            case .consumed: overlay = .export(prompt)
+            case .cancelled: overlay = nil
+            case .answered(let path):
+                overlay = nil
+                export(to: path, host: host)
+            }
         case nil:
             return feed.list.table.handleOpening(key) { perform(.open, host: host) }
         }
         return true
+    }
+
+    /// Writes the requests listed to the file at `path`, saying how it went.
+    private func export(to path: String, host: any ScreenHost) {
+        let file = LocalFile.url(for: path)
+        let entries = feed.list.visible
+        host.work.start({ try LogsExport.write(entries, to: file) }) { [weak host] result in
+            switch result {
+            case .success(let csv):
+                let what = csv ? "CSV" : "JSON lines"
+                host?.report(StatusMessage("Exported \(Counting.grouped(entries.count)) requests to \(file.path) as \(what)", kind: .success))
+            case .failure(let error): host?.report(StatusMessage("Export failed: \(ErrorMessage.text(for: error))", kind: .error))
+            }
+        }
     }
 
     /// Reads the log again, from its newest page, with `criteria` in force.
@@ -120,6 +153,9 @@ final class LogsScreen: LiveFeedScreen {
         case .filters(var dialog)?:
             dialog.draw(in: rect, on: &canvas, theme: theme)
             overlay = .filters(dialog)
+        case .export(var prompt)?:
+            prompt.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .export(prompt)
         case nil:
             break
         }

@@ -3,6 +3,7 @@ import CKModel
 import CKServer
 import CKTestSupport
 import TerminalKit
+import Foundation
 import Testing
 
 @testable import Dashboard
@@ -64,6 +65,20 @@ struct LogsScreenTests {
             try await dashboard.waitUntil("the last five minutes") { dashboard.lines[1].contains("(last 5m, error any)") }
             try await dashboard.press(.character("0"))
             try await dashboard.waitUntil("the whole log again") { dashboard.lines[1].contains("Request log (error any)") }
+
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-logs-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let listed = Int(try #require(dashboard.lines[1].firstMatch(of: /\[(\d+)\]/)?.output.1))
+            for (name, header) in [("failed.csv", 1), ("failed.jsonl", 0)] {
+                try await dashboard.press(.character("x"), .control("u"))
+                try await dashboard.type(folder.appendingPathComponent(name).path)
+                try await dashboard.press(.enter)
+                try await dashboard.waitUntil("the export to \(name)") { dashboard.screen.contains("Exported") && dashboard.screen.contains(name) }
+                let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+                #expect(lines.count == (listed ?? 0) + header)
+                #expect(header == 0 ? lines.allSatisfy { $0.contains("\"serverErrorCode\"") || $0.contains("\"itemErrors\":{\"") } : lines[0].hasPrefix("time,requestID,"))
+            }
         }
     }
 }

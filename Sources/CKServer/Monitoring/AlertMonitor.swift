@@ -31,10 +31,12 @@ struct AlertMonitor: Service {
     @discardableResult
     func evaluate(now: Date) async throws -> [AlertEvent] {
         let milliseconds = TelemetryRecorder.milliseconds(now)
-        guard try await storage.claimAlertEvaluation(at: TelemetryRecorder.start(of: milliseconds, resolution: 60)) else { return [] }
+        // Without rules there is nothing to claim: a server with none writes nothing each minute.
+        let rules = try await storage.alertRules(in: nil)
+        guard !rules.isEmpty, try await storage.claimAlertEvaluation(at: TelemetryRecorder.start(of: milliseconds, resolution: 60)) else { return [] }
         let evaluator = AlertEvaluator(telemetry: TelemetryService(storage: storage, recorder: recorder))
         var events: [AlertEvent] = []
-        for rule in try await storage.alertRules(in: nil) {
+        for rule in rules {
             guard let container = rule.containerID else { continue }
             let (value, threshold) = try await evaluator.measure(rule, at: milliseconds)
             let fires = AlertEvaluator.fires(value: value, threshold: threshold)

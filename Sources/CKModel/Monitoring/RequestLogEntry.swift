@@ -22,6 +22,9 @@ public struct RequestLogEntry: Hashable, Sendable, Codable {
     public var operationCounts: [String: Int]
     /// The record types the request named or its answer held, sorted.
     public var recordTypes: [String]
+    /// The first records the request named (saved, deleted or looked up), at most `recordNameLimit`, so a reader
+    /// can open them; absent when it named none.
+    public var recordNames: [String]?
     /// Records the answer carried.
     public var recordsRead: Int
     /// Records saved or deleted.
@@ -81,6 +84,9 @@ public struct RequestLogEntry: Hashable, Sendable, Codable {
         self.bytesIn = bytesIn
         self.bytesOut = bytesOut
     }
+
+    /// The most record names an entry keeps.
+    public static let recordNameLimit = 10
 
     /// Whether the request failed as a whole or in any item.
     public var failed: Bool {

@@ -32,7 +32,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let known = note.known
         guard let container = known.container else { return nil }
         let agent = ClientAgent(userAgent: request.headers[.userAgent])
-        return RequestLogEntry(
+        var entry = RequestLogEntry(
             timestamp: Int64((note.arrival.timeIntervalSince1970 * 1000).rounded()), requestID: note.requestID, containerID: container,
             environment: known.environment, database: known.database, operation: operation(of: request.uri.path),
             zones: known.zones.sorted(), operationCounts: known.operationCounts, recordTypes: known.recordTypes.sorted(),
@@ -40,6 +40,8 @@ struct RequestLogMiddleware: RouterMiddleware {
             platform: agent.platform, client: agent.client, status: Int(response.status.code),
             serverErrorCode: known.error?.serverErrorCode.rawValue, reason: known.error?.reason, itemErrors: known.itemErrors,
             latencyMicroseconds: Int64(elapsed.timeInterval * 1_000_000), bytesIn: known.bytesIn, bytesOut: response.body.contentLength ?? 0)
+        entry.recordNames = known.recordNames.isEmpty ? nil : known.recordNames
+        return entry
     }
 
     /// The operation a data API path names: what follows `/database/1/{container}/{environment}/{database}/`.

@@ -6,6 +6,7 @@ extension RecordsModify.Request: RequestLogDescribing {
         for operation in operations {
             details.operationCounts[operation.operationType.rawValue, default: 0] += 1
             if let type = operation.record.recordType { details.recordTypes.insert(type) }
+            details.name(operation.record.recordName)
         }
     }
 }
@@ -35,6 +36,7 @@ extension RecordsQuery.Response: RequestLogDescribing {
 extension RecordsLookup.Request: RequestLogDescribing {
     func describe(to details: inout RequestLogNote.Details) {
         details.zone(zoneID)
+        records.forEach { details.name($0.recordName) }
     }
 }
 

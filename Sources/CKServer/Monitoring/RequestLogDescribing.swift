@@ -32,6 +32,12 @@ extension RequestLogNote.Details {
         if let type = record.recordType { recordTypes.insert(type) }
     }
 
+    /// Notes a record the request named, while fewer than the limit are kept.
+    mutating func name(_ recordName: String?) {
+        guard let recordName, recordNames.count < RequestLogEntry.recordNameLimit, !recordNames.contains(recordName) else { return }
+        recordNames.append(recordName)
+    }
+
     /// Notes a zone the request named.
     mutating func zone(_ zone: ZoneID?) {
         zones.insert(zone?.zoneName ?? ZoneID.defaultZoneName)

@@ -17,6 +17,8 @@ final class RequestLogNote: Sendable {
         var userID: String?
         var zones: Set<String> = []
         var recordTypes: Set<String> = []
+        /// The first records named, in order, at most `RequestLogEntry.recordNameLimit`.
+        var recordNames: [String] = []
         var operationCounts: [String: Int] = [:]
         var recordsRead = 0
         var recordsWritten = 0

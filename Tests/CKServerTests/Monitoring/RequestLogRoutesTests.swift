@@ -55,7 +55,8 @@ struct RequestLogRoutesTests {
             #expect(all.entries.allSatisfy { $0.containerID == server.container && $0.environment == .development && $0.database == .public })
             #expect(all.continuationMarker == nil)
             let (denied, bad, conflict, createdEntry) = (all.entries[3], all.entries[2], all.entries[5], all.entries[6])
-            #expect(createdEntry.operationCounts == ["create": 2])
+            #expect(createdEntry.operationCounts == ["create": 2] && createdEntry.recordNames == ["p1", "p2"])
+            #expect(all.entries[4].recordNames == nil, "a query names no records")
             #expect(createdEntry.recordsWritten == 2 && createdEntry.recordTypes == ["Party"] && createdEntry.zones == ["_defaultZone"])
             #expect(createdEntry.userID == server.user.userRecordName && createdEntry.itemErrors.isEmpty && createdEntry.bytesIn > 0 && createdEntry.bytesOut > 0)
             #expect(conflict.itemErrors == ["CONFLICT": 1] && conflict.recordsWritten == 0 && conflict.operationCounts == ["update": 1])
@@ -106,7 +107,7 @@ struct RequestLogRoutesTests {
             try #require(next.entries.count == 1)
             #expect(next.entries.map(\.operation) == ["records/lookup"])
             #expect(next.lastSequence == next.entries.last?.sequence)
-            #expect(next.entries[0].recordsRead == 1)
+            #expect(next.entries[0].recordsRead == 1 && next.entries[0].recordNames == ["a"])
 
             for bad in ["?limit=0", "?limit=501", "?after=x", "?wait=31&after=1", "?continuationMarker=abc", "?environment=staging", "?caller=robot", "?since=-1"] {
                 let response = try await TestServer.management(client, .get, "logs" + bad, token: token)

@@ -52,4 +52,13 @@ struct RequestLogStorageTests {
         await writer.prune(now: Date(timeIntervalSince1970: 3_600 + 6))
         #expect(try await storage.requestLogEntries(in: RequestLogRange(container: nil, direction: .before(nil)), limit: 1).isEmpty)
     }
+
+    @Test("an entry keeps the first ten record names a request named, each once")
+    func recordNamesCapped() {
+        var details = RequestLogNote.Details()
+        for index in 0..<15 { details.name("r\(index)") }
+        details.name("r0")
+        details.name(nil)
+        #expect(details.recordNames == (0..<RequestLogEntry.recordNameLimit).map { "r\($0)" })
+    }
 }

@@ -13,6 +13,7 @@ enum LogEntryLines {
             "Database    \([entry.environment?.rawValue, entry.database?.rawValue].compactMap { $0 }.joined(separator: ", "))",
             "Zones       \(entry.zones.isEmpty ? "—" : entry.zones.joined(separator: ", "))",
             "Types       \(entry.recordTypes.isEmpty ? "—" : entry.recordTypes.joined(separator: ", "))",
+            "Names       \(entry.recordNames?.joined(separator: ", ") ?? "—")",
             "Operations  \(entry.operationCounts.isEmpty ? "—" : counts(entry.operationCounts))",
             "Records     \(entry.recordsRead) read, \(entry.recordsWritten) written",
             "Caller      \(entry.caller?.rawValue ?? "—")\(entry.userID.map { " as \($0)" } ?? "")",

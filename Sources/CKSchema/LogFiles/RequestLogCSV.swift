@@ -18,7 +18,7 @@ public enum RequestLogCSV {
 
     /// `entry`'s row.
     public static func row(_ entry: RequestLogEntry) -> String {
-        let time = Date(timeIntervalSince1970: Double(entry.timestamp) / 1000)
+        let time = Timestamp(millisecondsSince1970: entry.timestamp).date
         return CSVFormat.row([
             time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)), entry.requestID, entry.containerID.rawValue, entry.environment?.rawValue, entry.database?.rawValue,
             entry.operation, String(entry.status), entry.serverErrorCode, entry.reason, counts(entry.itemErrors), entry.caller?.rawValue,

@@ -33,7 +33,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         guard let container = known.container else { return nil }
         let agent = ClientAgent(userAgent: request.headers[.userAgent])
         var entry = RequestLogEntry(
-            timestamp: Int64((note.arrival.timeIntervalSince1970 * 1000).rounded()), requestID: note.requestID, containerID: container,
+            timestamp: Timestamp(note.arrival).millisecondsSince1970, requestID: note.requestID, containerID: container,
             environment: known.environment, database: known.database, operation: operation(of: request.uri.path),
             zones: known.zones.sorted(), operationCounts: known.operationCounts, recordTypes: known.recordTypes.sorted(),
             recordsRead: known.recordsRead, recordsWritten: known.recordsWritten, caller: known.caller, userID: known.userID,

@@ -30,7 +30,7 @@ struct AlertMonitor: Service {
     /// webhooks are posted in the background.
     @discardableResult
     func evaluate(now: Date) async throws -> [AlertEvent] {
-        let milliseconds = TelemetryRecorder.milliseconds(now)
+        let milliseconds = Timestamp(now).millisecondsSince1970
         // Without rules there is nothing to claim: a server with none writes nothing each minute.
         let rules = try await storage.alertRules(in: nil)
         guard !rules.isEmpty, try await storage.claimAlertEvaluation(at: TelemetryRecorder.start(of: milliseconds, resolution: 60)) else { return [] }

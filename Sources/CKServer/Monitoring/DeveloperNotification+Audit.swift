@@ -19,7 +19,7 @@ extension DeveloperNotification {
         guard let what = Self.notifiedActions[entry.action] else { return nil }
         let changes = entry.changes.isEmpty ? "" : " (\(entry.changes.count) change\(entry.changes.count == 1 ? "" : "s"))"
         self.init(
-            containerID: entry.container, timestamp: Int64((entry.date.timeIntervalSince1970 * 1000).rounded()), kind: entry.action,
+            containerID: entry.container, timestamp: Timestamp(entry.date).millisecondsSince1970, kind: entry.action,
             title: "\(what): \(entry.target)\(changes), by \(entry.tokenName)")
     }
 }

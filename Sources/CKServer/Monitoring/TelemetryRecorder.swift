@@ -37,7 +37,7 @@ final class TelemetryRecorder: Sendable {
         let key = TelemetryKey(
             container: zone.container, environment: zone.environment, database: zone.database, operation: Self.notificationsOperation,
             platform: "", errorCode: "")
-        let minute = Self.start(of: Self.milliseconds(date), resolution: TelemetryRow.minute)
+        let minute = Self.start(of: Timestamp(date).millisecondsSince1970, resolution: TelemetryRow.minute)
         minutes.withLockedValue { $0[minute, default: [:]][key, default: TelemetryCounts()].notifications += count }
     }
 
@@ -51,7 +51,7 @@ final class TelemetryRecorder: Sendable {
 
     /// Stores the minutes over by `now` (all of them when `everything`, as the server stops).
     func store(now: Date, everything: Bool = false) async throws {
-        let current = Self.start(of: Self.milliseconds(now), resolution: TelemetryRow.minute)
+        let current = Self.start(of: Timestamp(now).millisecondsSince1970, resolution: TelemetryRow.minute)
         let over = minutes.withLockedValue { minutes in
             let over = minutes.filter { everything || $0.key < current }
             for minute in over.keys { minutes[minute] = nil }
@@ -65,7 +65,7 @@ final class TelemetryRecorder: Sendable {
     /// deletes rows past their retention.
     func rollUp(now: Date, hours: Int = rollUpHours) async throws {
         let hour = Int64(TelemetryRow.hour) * 1000
-        let current = Self.start(of: Self.milliseconds(now), resolution: TelemetryRow.hour)
+        let current = Self.start(of: Timestamp(now).millisecondsSince1970, resolution: TelemetryRow.hour)
         let from = current - Int64(hours) * hour
         let minuteHours = Set(try await storage.telemetryIntervals(resolution: TelemetryRow.minute, from: from).map {
             Self.start(of: $0, resolution: TelemetryRow.hour)
@@ -79,7 +79,7 @@ final class TelemetryRecorder: Sendable {
             try await storage.appendTelemetry(merged.map { TelemetryRow(resolution: TelemetryRow.hour, start: start, key: $0.key, counts: $0.value) })
         }
         try await sampleUsage(now: now)
-        let now = Self.milliseconds(now)
+        let now = Timestamp(now).millisecondsSince1970
         try await storage.pruneTelemetry(resolution: TelemetryRow.minute, before: now - Self.minuteRetention * 1000)
         try await storage.pruneTelemetry(resolution: TelemetryRow.hour, before: now - Self.hourRetention * 1000)
     }
@@ -87,7 +87,7 @@ final class TelemetryRecorder: Sendable {
     /// Samples what every container stores, by environment and record type, once an hour (whichever server comes
     /// first), and deletes samples past the hours' retention.
     func sampleUsage(now: Date) async throws {
-        let milliseconds = Self.milliseconds(now)
+        let milliseconds = Timestamp(now).millisecondsSince1970
         let hour = Self.start(of: milliseconds, resolution: TelemetryRow.hour)
         guard try await !storage.hasUsage(at: hour, pruningBefore: milliseconds - Self.hourRetention * 1000) else { return }
         var samples: [UsageSample] = []
@@ -107,10 +107,6 @@ final class TelemetryRecorder: Sendable {
     static func start(of milliseconds: Int64, resolution: Int) -> Int64 {
         let length = Int64(resolution) * 1000
         return milliseconds - ((milliseconds % length) + length) % length
-    }
-
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     private static func rows(of minutes: [Int64: [TelemetryKey: TelemetryCounts]]) -> [TelemetryRow] {

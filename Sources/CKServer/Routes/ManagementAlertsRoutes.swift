@@ -38,7 +38,7 @@ struct ManagementAlertsRoutes {
             let rule = try Self.checked(body, container: container.id)
             await services.requestLog?.flush()
             let evaluator = AlertEvaluator(telemetry: TelemetryService(storage: services.storage, recorder: services.requestLog?.telemetry))
-            return (try await evaluator.preview(rule, now: TelemetryRecorder.milliseconds(Date())), nil)
+            return (try await evaluator.preview(rule, now: Timestamp(Date()).millisecondsSince1970), nil)
         }
         router.managementRead(prefix + "/events", services: services) { request, context, caller in
             let container = try await context.managedContainer(caller, services: services)

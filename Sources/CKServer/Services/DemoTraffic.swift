@@ -14,7 +14,7 @@ struct DemoTraffic {
     /// Replays the day before `now` for `container`, acting as `users` (record names) and as anyone.
     func replay(for container: ContainerID, users: [String], now: Date = Date()) async throws {
         var random = SeededGenerator(seed: 2_026)
-        let end = TelemetryRecorder.start(of: TelemetryRecorder.milliseconds(now), resolution: 60)
+        let end = TelemetryRecorder.start(of: Timestamp(now).millisecondsSince1970, resolution: 60)
         let recorder = TelemetryRecorder(storage: storage)
         var entries: [RequestLogEntry] = []
         for minute in 0..<(24 * 60) {

@@ -14,7 +14,7 @@ struct TelemetryService {
         _ metric: TelemetryMetric, range: TelemetryRange, group: TelemetryGroup?, filter: ManagementLogs.Filter, now: Date = Date()
     ) async throws -> ManagementTelemetry.Response {
         let resolution = Int64(range.resolution) * 1000
-        let end = TelemetryRecorder.start(of: TelemetryRecorder.milliseconds(now), resolution: range.resolution) + resolution
+        let end = TelemetryRecorder.start(of: Timestamp(now).millisecondsSince1970, resolution: range.resolution) + resolution
         let start = end - Int64(range.seconds) * 1000
         if metric.isUsage {
             return try await usage(metric, range: range, group: group, filter: filter, from: start, to: end)

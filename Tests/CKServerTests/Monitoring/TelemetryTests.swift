@@ -40,7 +40,7 @@ struct TelemetryTests {
     func minutesAndHours(engine: StorageEngine) async throws {
         let storage = try await TemporaryStorage(engine: engine).storage
         let hour: Int64 = 3_600_000
-        let base = TelemetryRecorder.start(of: TelemetryRecorder.milliseconds(Date()), resolution: 3_600) - 3 * hour
+        let base = TelemetryRecorder.start(of: Timestamp(Date()).millisecondsSince1970, resolution: 3_600) - 3 * hour
         let first = TelemetryRecorder(storage: storage)
         let second = TelemetryRecorder(storage: storage)
         first.count([Self.entry(at: base + 1_000, user: "_ann"), Self.entry(at: base + 61_000, error: "BAD_REQUEST", user: "_bob")])

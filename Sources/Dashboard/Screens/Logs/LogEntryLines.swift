@@ -7,7 +7,7 @@ enum LogEntryLines {
     static func lines(of entry: RequestLogEntry, display: FieldValueDisplay) -> [String] {
         let counts = { (counts: [String: Int]) in counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
         return [
-            "Time        \(display.date(Date(timeIntervalSince1970: Double(entry.timestamp) / 1000))) (\(display.timeZone.identifier))",
+            "Time        \(display.date(Timestamp(millisecondsSince1970: entry.timestamp).date)) (\(display.timeZone.identifier))",
             "Request     \(entry.requestID)",
             "Operation   \(entry.operation)",
             "Database    \([entry.environment?.rawValue, entry.database?.rawValue].compactMap { $0 }.joined(separator: ", "))",

@@ -22,7 +22,7 @@ enum LogRows {
     static func rows(_ entries: [RequestLogEntry], display: FieldValueDisplay) -> TableRows {
         TableRows(entries.map { entry in
             [
-                TableCell(display.time(Date(timeIntervalSince1970: Double(entry.timestamp) / 1000)), role: .muted), TableCell(entry.operation),
+                TableCell(display.time(Timestamp(millisecondsSince1970: entry.timestamp).date), role: .muted), TableCell(entry.operation),
                 TableCell(database(of: entry), role: .muted), TableCell(status(of: entry), role: entry.failed ? .error : nil),
                 TableCell(caller(of: entry), role: .muted), TableCell(entry.userID ?? "—", role: entry.userID == nil ? .muted : nil),
                 TableCell(entry.platform ?? "—", role: .muted), TableCell("\(entry.recordsRead)r \(entry.recordsWritten)w", role: .muted),

@@ -58,6 +58,10 @@ public final class DashboardApp {
     var typeAhead = TypeAhead()
     /// Whether `q` was pressed.
     public internal(set) var hasQuit = false
+    /// How many developer notifications are unread, which the header shows.
+    var unreadNotifications = 0
+    /// When the unread count was last asked for.
+    var lastNotificationCount = ContinuousClock.now
 
     /// A dashboard drawing on `terminal`.
     public init(configuration: DashboardConfiguration, terminal: any Terminal) {
@@ -86,6 +90,7 @@ public final class DashboardApp {
         }
         loadTopScreen()
         checkToken()
+        refreshNotificationCount()
         if let user = configuration.actingAs {
             actAs(user, database: configuration.database)
         } else if configuration.database != .public {
@@ -101,6 +106,7 @@ public final class DashboardApp {
         while !hasQuit {
             let event = terminal.nextEvent(timeout: work.isBusy ? .milliseconds(40) : .milliseconds(500))
             if let event { handle(event) }
+            refreshNotificationCountWhenDue()
             deliverFinishedWork()
             if work.isBusy, ContinuousClock.now - lastTick > .milliseconds(120) {
                 spinner.tick()

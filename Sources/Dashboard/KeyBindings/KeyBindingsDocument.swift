@@ -26,6 +26,9 @@ enum KeyBindingsDocument {
         ("Tokens and keys", CredentialsScreen.keys),
         ("Audit log", AuditScreen.keys),
         ("Request log (live)", LogsScreen.keys),
+        ("Telemetry", TelemetryScreen.keys),
+        ("Alert rules", AlertsScreen.keys),
+        ("Developer notifications", DeveloperNotificationsScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

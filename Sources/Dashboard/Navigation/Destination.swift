@@ -35,8 +35,14 @@ enum Destination: Equatable {
     case notifications
     /// The record changes of a zone (the session's when `nil`) as they happen.
     case zoneChanges(zoneName: String?)
-    /// The request log of the container, live.
-    case logs
+    /// The request log of the container with `criteria` in force, live unless they fix a period.
+    case logs(LogsCriteria = LogsCriteria())
+    /// The telemetry charts of the container.
+    case telemetry(TelemetryCriteria = TelemetryCriteria())
+    /// The alert rules of the container.
+    case alerts
+    /// The developer notifications of every container the management token reaches.
+    case developerNotifications
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -86,8 +92,14 @@ enum Destination: Equatable {
         case .zoneChanges(let zoneName):
             let zone = zoneName.map { ZoneID(zoneName: $0) } ?? session.zone ?? .defaultZone
             return ZoneChangesScreen(session: session, zone: zone, loader: ZoneChangesLoader(client: client), display: display)
-        case .logs:
-            return LogsScreen(session: session, loader: LogsLoader(client: client), display: display)
+        case .logs(let criteria):
+            return LogsScreen(session: session, criteria: criteria, loader: LogsLoader(client: client), display: display)
+        case .telemetry(let criteria):
+            return TelemetryScreen(session: session, criteria: criteria, loader: TelemetryLoader(client: client), display: display)
+        case .alerts:
+            return AlertsScreen(session: session, loader: AlertsLoader(client: client), display: display)
+        case .developerNotifications:
+            return DeveloperNotificationsScreen(session: session, loader: DeveloperNotificationsLoader(client: client), display: display)
         }
     }
 
@@ -99,7 +111,7 @@ enum Destination: Equatable {
         }
     }
 
-    /// Whether the screen needs a container chosen first: every one but the containers and the audit log, which
-    /// is the server's.
-    var needsContainer: Bool { self != .containers && self != .audit }
+    /// Whether the screen needs a container chosen first: every one but the containers, the audit log and the
+    /// developer notifications, which are the server's.
+    var needsContainer: Bool { self != .containers && self != .audit && self != .developerNotifications }
 }

@@ -36,8 +36,11 @@ enum PaletteCommand: Equatable {
         ("keys", "The server-to-server keys of the container", nil),
         ("audit", "The audit log of management changes, newest first", nil),
         ("logs", "The request log of the container, live: each data API request as it comes", nil),
+        ("telemetry", "Charts of requests, errors, latency, users and usage, development and production apart", nil),
+        ("alerts", "Alert rules on the container's telemetry: their state; create with a preview, delete", nil),
         ("subscriptions", "List the subscriptions of the database; create and delete them", nil),
-        ("notifications", "Watch the notifications of the user's subscriptions arrive", nil),
+        ("notifications", "Developer notifications: alerts fired and recovered, deploys, resets, tokens and keys", nil),
+        ("pushes", "Watch the push notifications of the user's subscriptions arrive", nil),
         ("changes", "Watch a zone's records change, live (the current zone when none is named)", .zone),
         ("record", "Open a record by name", nil),
         ("env", "Switch to development or production", .environment),
@@ -89,9 +92,12 @@ enum PaletteCommand: Equatable {
         case "tokens", "credentials": self = .open(.credentials())
         case "keys": self = .open(.credentials(tab: .serverKeys))
         case "audit": self = .open(.audit)
-        case "logs", "log", "requests": self = .open(.logs)
+        case "logs", "log", "requests": self = .open(.logs())
+        case "telemetry", "charts", "metrics": self = .open(.telemetry())
+        case "alerts", "alert": self = .open(.alerts)
         case "subscriptions", "subs": self = .open(.subscriptions())
-        case "notifications", "notify": self = .open(.notifications)
+        case "notifications", "inbox": self = .open(.developerNotifications)
+        case "pushes", "push", "notify": self = .open(.notifications)
         case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))

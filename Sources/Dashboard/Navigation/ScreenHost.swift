@@ -16,6 +16,8 @@ protocol ScreenHost: AnyObject {
     func report(_ message: StatusMessage)
     /// Remembers names the command palette completes: record types, zones, users.
     func learn(_ names: [String], for kind: CompletionKind)
+    /// Fetches the count of unread developer notifications the header shows again, after some were marked read.
+    func refreshNotificationCount()
     /// Sends `text` to the terminal's clipboard (OSC 52).
     func copyToClipboard(_ text: String, describing what: String)
     /// The folder of the saved queries, one file per container; `nil` when there is none.

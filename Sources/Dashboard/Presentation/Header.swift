@@ -2,12 +2,15 @@ import CKModel
 import TerminalKit
 
 /// The top line: the breadcrumb container ▸ environment ▸ database ▸ zone ▸ record type, the environment in its
-/// own colour, and on the right the badges that must never be missed: PRODUCTION with its lock, and read-only.
+/// own colour, and on the right the badges that must never be missed: unread developer notifications (`:notifications`
+/// reads them), PRODUCTION with its lock, and read-only.
 struct Header {
     var session: Session
     var isReadOnly: Bool
     /// Whether changes to production are allowed this session (shown as UNLOCKED on the badge).
     var isProductionUnlocked = false
+    /// How many developer notifications are unread; no badge when none.
+    var unreadNotifications = 0
 
     /// Draws the header on the first row of `rect`.
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -15,6 +18,7 @@ struct Header {
         guard !line.isEmpty else { return }
         canvas.fill(line, style: theme.style(.text))
         var badges: [(String, ThemeRole)] = []
+        if unreadNotifications > 0 { badges.append((" ✉ \(unreadNotifications) ", .warning)) }
         if session.environment == .production {
             badges.append((isProductionUnlocked && !isReadOnly ? " ▲ PRODUCTION UNLOCKED " : " ▲ PRODUCTION ", .productionBadge))
         }

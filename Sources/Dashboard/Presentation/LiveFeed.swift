@@ -27,12 +27,13 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     /// A feed whose items are listed in a table of `columns` (each item made into a row by `rows`, matched by the
     /// filter on `name`), started from what `start` fetches, then fetching with `fetch` every `interval`; `advance`
     /// gives an answer's items (newest first) and the cursor the next fetch starts from (the same one when `nil`).
-    /// `initial` gives the items the starting point itself holds (newest first); at most `capacity` are kept.
+    /// `initial` gives the items the starting point itself holds (newest first); at most `capacity` are kept. A feed
+    /// made `isPaused` fetches its starting point and waits for `setPaused(false)` to follow.
     init(
         columns: [TableColumn], emptyMessage: String, name: @escaping (Item) -> String, interval: Duration,
         start: @escaping @Sendable () async throws -> Cursor, fetch: @escaping @Sendable (Cursor) async throws -> Answer,
         advance: @escaping (Answer) -> (cursor: Cursor?, items: [Item]), rows: @escaping ([Item]) -> TableRows,
-        initial: @escaping (Cursor) -> [Item] = { _ in [] }, capacity: Int = .max
+        initial: @escaping (Cursor) -> [Item] = { _ in [] }, capacity: Int = .max, isPaused: Bool = false
     ) {
         list = FilteredList(columns: columns, emptyMessage: emptyMessage, name: name)
         self.start = Remote(start)
@@ -42,6 +43,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
         self.rows = rows
         self.initial = initial
         self.capacity = capacity
+        self.isPaused = isPaused
     }
 
     /// Whether the starting point is being fetched, which Esc cancels.

@@ -70,7 +70,7 @@ public struct Form: Sendable {
     /// Draws each field on a row of its own, labels in a column on the left and each message on the row below.
     public mutating func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme, focused: Bool) {
         canvas.fill(rect, style: theme.style(.dialog))
-        for (index, editor) in editorRects(in: rect).enumerated() {
+        for (index, editor) in editorRects(in: rect) {
             let isFocused = focused && index == focusedField
             let label = Rect(x: rect.x, y: editor.y, width: editor.x - rect.x - 1, height: 1)
             canvas.write(fields[index].label, in: label, style: theme.style(isFocused ? .title : .dialog))
@@ -84,15 +84,18 @@ public struct Form: Sendable {
     /// Where the terminal's cursor belongs after drawing in `rect`: in the focused text field, if it is one.
     public func cursorPosition(in rect: Rect) -> Position? {
         guard fields.indices.contains(focusedField), case .text(let field) = fields[focusedField].kind else { return nil }
-        let editors = editorRects(in: rect)
-        return editors.indices.contains(focusedField) ? field.cursorPosition(in: editors[focusedField]) : nil
+        let editor = editorRects(in: rect).first { $0.index == focusedField }?.editor
+        return editor.map { field.cursorPosition(in: $0) }
     }
 
-    /// The editor of each field that fits: two rows per field, after a label column as wide as the longest label.
-    private func editorRects(in rect: Rect) -> [Rect] {
+    /// The editor of each field that fits, by the field's index: two rows per field, after a label column as wide as
+    /// the longest label. When not every field fits, the fields shown scroll so that the focused one is among them.
+    private func editorRects(in rect: Rect) -> [(index: Int, editor: Rect)] {
         let labelWidth = min(rect.width / 2, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
-        return fields.indices.prefix(max(0, (rect.height + 1) / 2)).map { index in
-            Rect(x: rect.x + labelWidth, y: rect.y + 2 * index, width: rect.width - labelWidth, height: 1)
+        let fitting = max(0, (rect.height + 1) / 2)
+        let first = max(0, min(focusedField - fitting + 1, fields.count - fitting))
+        return fields.indices.dropFirst(first).prefix(fitting).enumerated().map { row, index in
+            (index, Rect(x: rect.x + labelWidth, y: rect.y + 2 * row, width: rect.width - labelWidth, height: 1))
         }
     }
 }

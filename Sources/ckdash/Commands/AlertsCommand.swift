@@ -2,6 +2,7 @@ import ArgumentParser
 import CKClient
 import CKModel
 import CommandLineSupport
+import Dashboard
 import Foundation
 import TerminalKit
 
@@ -35,7 +36,7 @@ struct AlertsCommand: AsyncParsableCommand {
                 var table = TextTable(headers: ["ID", "NAME", "STATE", "RULE", "SINCE", "WEBHOOK"])
                 for rule in rules {
                     table.rows.append([
-                        rule.id, rule.name, rule.firing ? "FIRING" : "ok", AlertsCommand.summary(rule),
+                        rule.id, rule.name, rule.firing ? "FIRING" : "ok", rule.summary,
                         rule.changedAt.map { DisplayTime.text(milliseconds: $0) } ?? "-", rule.webhookURL ?? "-",
                     ])
                 }
@@ -60,7 +61,7 @@ struct AlertsCommand: AsyncParsableCommand {
             try await ServerSession.run(connection) { client, settings in
                 _ = try settings.requireContainer()
                 let created = try await client.createAlertRule(rule.rule(named: name, settings: settings, connection: connection))
-                print("Created alert \(created.name) (\(created.id)): \(AlertsCommand.summary(created)).")
+                print("Created alert \(created.name) (\(created.id)): \(created.summary).")
             }
         }
     }
@@ -86,11 +87,8 @@ struct AlertsCommand: AsyncParsableCommand {
                 _ = try settings.requireContainer()
                 let preview = try await client.previewAlertRule(rule.rule(named: "preview", settings: settings, connection: connection))
                 if json { return print(try JSONOutput.string(preview)) }
-                let span = preview.points.count * preview.step
-                let labels = ["-\(span / 3_600)h", "-\(span / 7_200)h", "now"]
-                let chart = Chart(series: [ChartSeries(name: "value", values: preview.points.map(\.value))], timeLabels: labels, drawing: .blocks)
                 print("\(rule.metric.rawValue) over \(rule.window.rawValue), evaluated every \(preview.step / 60) minutes")
-                print(chart.text(width: max(width, 20)))
+                print(preview.chart.text(width: max(width, 20)))
                 guard !preview.firings.isEmpty else { return print("It would not have fired.") }
                 for firing in preview.firings {
                     let end = firing.end.map { DisplayTime.text(milliseconds: $0) } ?? "still firing"
@@ -154,14 +152,5 @@ struct AlertsCommand: AsyncParsableCommand {
                 print(table.text, terminator: "")
             }
         }
-    }
-
-    /// A rule in one line: `errorRate over 5m above 5 %`, with its filters.
-    static func summary(_ rule: AlertRule) -> String {
-        let threshold = rule.relative ? "\(Chart.label(rule.threshold))% above average" : "\(Chart.label(rule.threshold)) \(rule.metric.unit)"
-        let filters = [
-            rule.operation, rule.errorCode.map { "error \($0)" }, rule.environment?.rawValue, rule.database?.rawValue, rule.platform,
-        ].compactMap { $0 }
-        return "\(rule.metric.rawValue) over \(rule.window.rawValue) above \(threshold)" + (filters.isEmpty ? "" : " (\(filters.joined(separator: ", ")))")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CKClient
 import CKModel
 import CommandLineSupport
+import Dashboard
 import Foundation
 import TerminalKit
 
@@ -57,22 +58,10 @@ struct TelemetryCommand: AsyncParsableCommand {
 
     /// The charts of `response`'s first `count` series, `width` columns wide, each under a line naming it.
     static func charts(_ response: ManagementTelemetry.Response, count: Int, width: Int) -> String {
-        let labels = timeLabels(range: response.range)
-        return response.series.prefix(count).map { series in
-            let values = series.points.compactMap { $0 }
-            let summary = response.metric.isTotal
-                ? "total \(Chart.label(values.reduce(0, +))) \(response.unit)"
-                : "peak \(values.max().map(Chart.label) ?? "-") \(response.unit)"
-            let title = "\(response.metric.rawValue) \(series.group.map { "· \($0.isEmpty ? "(none)" : $0) " } ?? "")· \(response.range.rawValue) · \(summary)"
-            let chart = Chart(series: [ChartSeries(name: series.group ?? "", values: series.points)], timeLabels: labels, drawing: .blocks)
+        response.series.prefix(count).map { series in
+            let title = "\(response.metric.rawValue) \(series.group.map { "· \($0.isEmpty ? "(none)" : $0) " } ?? "")· \(response.range.rawValue) · \(response.summary(of: series))"
+            let chart = Chart(series: [ChartSeries(name: series.group ?? "", values: series.points)], timeLabels: response.timeLabels, drawing: .blocks)
             return title + "\n" + chart.text(width: width) + "\n"
         }.joined(separator: "\n")
-    }
-
-    /// Times under a chart of `range`: its start, its middle and now.
-    static func timeLabels(range: TelemetryRange) -> [String] {
-        let half = range.seconds / 2
-        let middle = half % 86_400 == 0 ? "-\(half / 86_400)d" : half % 3_600 == 0 ? "-\(half / 3_600)h" : "-\(half / 60)m"
-        return ["-\(range.rawValue)", middle, "now"]
     }
 }

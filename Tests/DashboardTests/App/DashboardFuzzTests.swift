@@ -47,10 +47,13 @@ struct DashboardFuzzTests {
         Start(commands: ["tokens"], title: "Tokens and keys"),
         Start(commands: ["audit"], title: "Audit log"),
         Start(commands: ["logs"], title: "Request log"),
+        Start(commands: ["telemetry"], title: "Telemetry"),
+        Start(commands: ["alerts"], title: "Alert rules"),
         Start(commands: ["db private demo", "zones"], title: "Zones of private"),
         Start(commands: ["db private demo", "changes Receipts"], title: "Changes in Receipts"),
         Start(commands: ["user demo", "subscriptions"], title: "Subscriptions of public"),
-        Start(commands: ["user demo", "notifications"], title: "Notifications for demo"),
+        Start(commands: ["user demo", "pushes"], title: "Notifications for demo"),
+        Start(commands: ["notifications"], title: "Notifications"),
     ]
 
     /// Events thrown at each screen.

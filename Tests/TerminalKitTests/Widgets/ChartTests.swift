@@ -36,4 +36,20 @@ struct ChartTests {
         #expect(Chart.label(0) == "0" && Chart.label(7.5) == "7.5" && Chart.label(1_234) == "1.2k" && Chart.label(3_400_000) == "3.4M")
         #expect(Chart(series: [], timeLabels: []).scale == 1)
     }
+
+    @Test("the cursor sits on the first column showing its point, and over a bar it reverses the bar instead of hiding")
+    func cursorColumn() {
+        let plot = Rect(x: 0, y: 0, width: 6, height: 2)
+        let few = Chart(series: [ChartSeries(name: "a", values: [1, 2, 3])], timeLabels: [], drawing: .blocks)
+        #expect([0, 1, 2].map { few.column(ofPoint: $0, in: plot) } == [0, 2, 4])
+        let many = Chart(series: [ChartSeries(name: "a", values: Array(repeating: 1, count: 120))], timeLabels: [], drawing: .blocks)
+        let wide = Rect(x: 3, y: 0, width: 70, height: 2)
+        #expect(many.column(ofPoint: 0, in: wide) == 3 && many.column(ofPoint: 119, in: wide) == 72 && many.column(ofPoint: 60, in: wide) == 38)
+
+        let full = Chart(series: [ChartSeries(name: "a", values: [8, 8, 8, 8])], timeLabels: [], drawing: .blocks, cursor: 3)
+        var canvas = Canvas(size: Size(width: 10, height: 3))
+        full.draw(in: canvas.bounds, on: &canvas, axisStyle: .plain)
+        #expect(canvas[9, 1].text == "█" && canvas[9, 1].style.attributes.contains(.reverse))
+        #expect(canvas[8, 1].text == "█" && !canvas[8, 1].style.attributes.contains(.reverse))
+    }
 }

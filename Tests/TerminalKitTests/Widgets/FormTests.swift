@@ -43,4 +43,15 @@ struct FormTests {
         _ = form.handle(.character("A"))
         #expect(form.fields[0].message == nil)
     }
+
+    @Test("a form taller than its space scrolls so that the focused field is always shown, with its cursor")
+    func scrolling() {
+        var form = Form(fields: (1...5).map { .text("f\($0)", label: "Field \($0)", text: "v\($0)") })
+        let first = render(width: 20, height: 5) { form.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
+        #expect(first.lines.filter { $0.hasPrefix("Field") }.map { String($0.prefix(7)) } == ["Field 1", "Field 2", "Field 3"])
+        for _ in 0..<4 { _ = form.handle(.tab) }
+        let last = render(width: 20, height: 5) { form.draw(in: $0.bounds, on: &$0, theme: theme, focused: true) }
+        #expect(last.lines.filter { $0.hasPrefix("Field") }.map { String($0.prefix(7)) } == ["Field 3", "Field 4", "Field 5"])
+        #expect(form.cursorPosition(in: Rect(x: 0, y: 0, width: 20, height: 5))?.row == 4)
+    }
 }

@@ -14,7 +14,7 @@ final class LogsScreen: LiveFeedScreen {
     private(set) var feed: LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry>
     private let loader: LogsLoader
     private let display: FieldValueDisplay
-    private var criteria = LogsCriteria()
+    private var criteria: LogsCriteria
     private var overlay: Overlay?
 
     /// What is open over the table.
@@ -27,23 +27,27 @@ final class LogsScreen: LiveFeedScreen {
     /// The most entries the list keeps.
     static let capacity = 5_000
 
-    init(session: Session, loader: LogsLoader, display: FieldValueDisplay) {
+    /// The log with `criteria` in force; a fixed period (a telemetry point's) is shown paused, since nothing new
+    /// comes in a period past.
+    init(session: Session, criteria: LogsCriteria = LogsCriteria(), loader: LogsLoader, display: FieldValueDisplay) {
         self.session = session
+        self.criteria = criteria
         self.loader = loader
         self.display = display
-        feed = Self.feed(loader: loader, filter: LogsCriteria().filter(container: session.container), display: display)
+        feed = Self.feed(loader: loader, criteria: criteria, container: session.container, display: display)
     }
 
-    /// A feed of the entries `filter` keeps: its newest page, then what comes after.
+    /// A feed of the entries `criteria` keep: their newest page, then what comes after (paused for a fixed period).
     private static func feed(
-        loader: LogsLoader, filter: ManagementLogs.Filter, display: FieldValueDisplay
+        loader: LogsLoader, criteria: LogsCriteria, container: ContainerID?, display: FieldValueDisplay
     ) -> LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry> {
-        LiveFeed(
+        let filter = criteria.filter(container: container)
+        return LiveFeed(
             columns: LogRows.columns, emptyMessage: "No requests logged yet: the data API's requests appear here as they come",
             name: LogRows.filterText, interval: .zero, start: { try await loader.start(filter) },
             fetch: { try await loader.follow(filter, after: $0.after) },
             advance: { answer in (LogsLoader.Start(newest: [], after: answer.lastSequence ?? 0), answer.entries.reversed()) },
-            rows: { LogRows.rows($0, display: display) }, initial: \.newest, capacity: capacity)
+            rows: { LogRows.rows($0, display: display) }, initial: \.newest, capacity: capacity, isPaused: criteria.period != nil)
     }
 
     var title: String {
@@ -80,6 +84,7 @@ final class LogsScreen: LiveFeedScreen {
         if let window = KeyAction.logsWindows.firstIndex(of: action) {
             var changed = criteria
             changed.window = window == 0 ? nil : window - 1
+            changed.period = nil
             return apply(changed, host: host)
         }
         switch action {
@@ -102,7 +107,9 @@ final class LogsScreen: LiveFeedScreen {
             case .cancelled: overlay = nil
             case .submitted(let values):
                 overlay = nil
-                apply(LogsCriteria(values: values, window: criteria.window), host: host)
+                var changed = LogsCriteria(values: values, window: criteria.window)
+                changed.period = criteria.period
+                apply(changed, host: host)
             }
         case .export(var prompt)?:
             switch prompt.handle(key) {
@@ -137,7 +144,7 @@ final class LogsScreen: LiveFeedScreen {
         feed.cancel(in: host.work)
         self.criteria = criteria
         let filterText = feed.list.filter
-        feed = Self.feed(loader: loader, filter: criteria.filter(container: session.container), display: display)
+        feed = Self.feed(loader: loader, criteria: criteria, container: session.container, display: display)
         feed.list.applyFilter(filterText)
         feed.load(in: host.work)
     }

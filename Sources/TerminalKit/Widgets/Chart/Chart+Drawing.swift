@@ -20,27 +20,36 @@ extension Chart {
         case .braille: drawLines(in: plot, on: &canvas, scale: scale)
         }
         if let cursor, pointCount > 0, (0..<pointCount).contains(cursor) {
-            let column = plot.x + cursor * plot.width / pointCount
-            for row in plot.y..<plot.maxY where canvas[column, row].text == " " {
-                canvas.write("┊", column: column, row: row, style: axisStyle)
+            let column = column(ofPoint: cursor, in: plot)
+            for row in plot.y..<plot.maxY {
+                if canvas[column, row].text == " " {
+                    canvas.write("┊", column: column, row: row, style: axisStyle)
+                } else {
+                    canvas.restyle(Rect(x: column, y: row, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
+                }
             }
         }
     }
 
-    /// The column of `plot` a cursor on point `index` is drawn in.
+    /// The column of `plot` a cursor on point `index` is drawn in: the first column that shows the point.
     public func column(ofPoint index: Int, in plot: Rect) -> Int {
-        plot.x + index * plot.width / max(pointCount, 1)
+        let perColumn = drawing == .braille ? 2 : 1
+        let slots = plot.width * perColumn
+        let slot = (0..<slots).first { slotPoints($0, of: pointCount, in: slots).contains(index) }
+        return plot.x + (slot ?? slots - 1) / perColumn
+    }
+
+    /// The points slot `slot` of `slots` covers when `count` points are resampled to them.
+    private func slotPoints(_ slot: Int, of count: Int, in slots: Int) -> Range<Int> {
+        let from = slot * count / slots
+        return from..<min(count, max(from + 1, (slot + 1) * count / slots))
     }
 
     /// The values of `series` resampled to `count` slots: each the largest value of the points it covers.
     func resampled(_ series: ChartSeries, to count: Int) -> [Double?] {
         let values = series.values
         guard !values.isEmpty, count > 0 else { return [] }
-        return (0..<count).map { slot in
-            let from = slot * values.count / count
-            let to = max(from + 1, (slot + 1) * values.count / count)
-            return values[from..<min(to, values.count)].compactMap { $0 }.max()
-        }
+        return (0..<count).map { slot in values[slotPoints(slot, of: values.count, in: count)].compactMap { $0 }.max() }
     }
 
     private func drawTimeLabels(under plot: Rect, on canvas: inout Canvas, style: Style) {

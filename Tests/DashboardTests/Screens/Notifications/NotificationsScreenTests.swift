@@ -53,7 +53,7 @@ struct NotificationsScreenTests {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: Self.size)
             try await dashboard.start()
-            try await dashboard.command("notifications")
+            try await dashboard.command("pushes")
             #expect(dashboard.screen.contains("Live notifications need a user"))
             #expect(!dashboard.app.work.isWaiting)
         }
@@ -64,7 +64,7 @@ struct NotificationsScreenTests {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: size)
             try await dashboard.start()
-            try await dashboard.command("notifications")
+            try await dashboard.command("pushes")
             try Golden.expect(dashboard.lines, matches: "notifications-no-user-\(size.width)x\(size.height)")
             try await dashboard.command("user demo")
             try await Self.saveParty("party-live-1", demo)

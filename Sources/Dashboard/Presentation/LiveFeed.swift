@@ -11,7 +11,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     private let poll: LivePoll<Answer>
     private let fetch: @Sendable (Cursor) async throws -> Answer
     private let advance: (Answer) -> (cursor: Cursor?, items: [Item])
-    private let rows: ([Item]) -> TableRows
+    private var rows: ([Item]) -> TableRows
     private let initial: (Cursor) -> [Item]
     private let capacity: Int
     /// Items dropped for the capacity since the list was last cleared.
@@ -122,6 +122,14 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     /// Starts the next fetch, from the screen's frame while it is on top.
     func resume() {
         poll.resume()
+    }
+
+    /// Lists the items in a table of `columns`, each made into a row by `rows` from now on (the columns a user
+    /// chose).
+    func show(columns: [TableColumn], rows: @escaping ([Item]) -> TableRows) {
+        self.rows = rows
+        list.table.columns = columns
+        list.show(items, rows: rows)
     }
 
     /// Forgets the items listed so far; new ones keep coming.

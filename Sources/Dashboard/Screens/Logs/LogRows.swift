@@ -2,33 +2,12 @@ import CKModel
 import Foundation
 import TerminalKit
 
-/// Request log entries as the `:logs` table shows them, newest first: when, the operation, the database, the
-/// status (the error, or the failed items by code), the caller, the user, the platform, records and latency.
+/// Request log entries as the `:logs` table shows them, newest first, a cell per `LogColumn` shown, and the short
+/// forms of their database, caller and status.
 enum LogRows {
-    /// The table's columns.
-    static let columns = [
-        TableColumn("TIME", width: .fixed(8)),
-        TableColumn("OPERATION", width: .flexible(minimum: 14)),
-        TableColumn("DATABASE", width: .fixed(12)),
-        TableColumn("STATUS", width: .flexible(minimum: 6, weight: 2)),
-        TableColumn("CALLER", width: .fixed(6)),
-        TableColumn("USER", width: .flexible(minimum: 6)),
-        TableColumn("PLATFORM", width: .fixed(8)),
-        TableColumn("RECORDS", width: .fixed(8)),
-        TableColumn("LATENCY", width: .fixed(8)),
-    ]
-
-    /// One row per entry, times in `display`'s time zone.
-    static func rows(_ entries: [RequestLogEntry], display: FieldValueDisplay) -> TableRows {
-        TableRows(entries.map { entry in
-            [
-                TableCell(display.time(Timestamp(millisecondsSince1970: entry.timestamp).date), role: .muted), TableCell(entry.operation),
-                TableCell(database(of: entry), role: .muted), TableCell(status(of: entry), role: entry.failed ? .error : nil),
-                TableCell(caller(of: entry), role: .muted), TableCell(entry.userID ?? "—", role: entry.userID == nil ? .muted : nil),
-                TableCell(entry.platform ?? "—", role: .muted), TableCell("\(entry.recordsRead)r \(entry.recordsWritten)w", role: .muted),
-                TableCell(String(format: "%.1fms", Double(entry.latencyMicroseconds) / 1000)),
-            ]
-        })
+    /// One row per entry with a cell per column of `columns`, times in `display`'s time zone.
+    static func rows(_ entries: [RequestLogEntry], columns: [LogColumn] = LogColumn.standard, display: FieldValueDisplay) -> TableRows {
+        TableRows(entries.map { entry in columns.map { $0.cell(entry, display: display) } })
     }
 
     /// `dev/private` or `prod/public`: short enough for the table; the entry in full says `development`.

@@ -5,8 +5,10 @@ import TerminalKit
 /// The request log of the session's container, live: the newest entries first, then each new one at the top as
 /// the server logs it (a long poll while the screen is on top). `s` pauses and resumes following, as k9s does;
 /// `1`–`6` start from the last minute up to the last day (`0` the whole log); `f` filters on the server; `/`
-/// narrows the entries listed by any text; Enter shows an entry in full; `c` clears the list. At most `capacity`
-/// entries are kept, the oldest dropped and counted, so a burst of requests never slows the dashboard.
+/// narrows the entries listed by any text; Enter shows an entry in full; `c` clears the list; `C` chooses the
+/// columns. From an entry, `R` opens a record it saved, deleted or looked up, `Z` watches its zone and `U` acts as
+/// the user who made it, each where the request looked. At most `capacity` entries are kept, the oldest dropped and
+/// counted, so a burst of requests never slows the dashboard.
 ///
 /// The screen changes nothing, so neither the production lock nor a read-only session takes anything from it.
 final class LogsScreen: LiveFeedScreen {
@@ -15,13 +17,17 @@ final class LogsScreen: LiveFeedScreen {
     private let loader: LogsLoader
     private let display: FieldValueDisplay
     private var criteria: LogsCriteria
-    private var overlay: Overlay?
+    /// The columns shown, in order.
+    private var columns = LogColumn.standard
+    var overlay: Overlay?
 
     /// What is open over the table.
-    private enum Overlay {
-        case entry(TextPanel)
+    enum Overlay {
+        case entry(TextPanel, RequestLogEntry)
         case filters(FormDialog)
         case export(Prompt)
+        case columns(Checklist<LogColumn>)
+        case records(Picker<String>, RequestLogEntry)
     }
 
     /// The most entries the list keeps.
@@ -34,20 +40,20 @@ final class LogsScreen: LiveFeedScreen {
         self.criteria = criteria
         self.loader = loader
         self.display = display
-        feed = Self.feed(loader: loader, criteria: criteria, container: session.container, display: display)
+        feed = Self.feed(loader: loader, criteria: criteria, container: session.container, columns: columns, display: display)
     }
 
     /// A feed of the entries `criteria` keep: their newest page, then what comes after (paused for a fixed period).
     private static func feed(
-        loader: LogsLoader, criteria: LogsCriteria, container: ContainerID?, display: FieldValueDisplay
+        loader: LogsLoader, criteria: LogsCriteria, container: ContainerID?, columns: [LogColumn], display: FieldValueDisplay
     ) -> LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry> {
         let filter = criteria.filter(container: container)
         return LiveFeed(
-            columns: LogRows.columns, emptyMessage: "No requests logged yet: the data API's requests appear here as they come",
+            columns: columns.map(\.column), emptyMessage: "No requests logged yet: the data API's requests appear here as they come",
             name: LogRows.filterText, interval: .zero, start: { try await loader.start(filter) },
             fetch: { try await loader.follow(filter, after: $0.after) },
             advance: { answer in (LogsLoader.Start(newest: [], after: answer.lastSequence ?? 0), answer.entries.reversed()) },
-            rows: { LogRows.rows($0, display: display) }, initial: \.newest, capacity: capacity, isPaused: criteria.period != nil)
+            rows: { LogRows.rows($0, columns: columns, display: display) }, initial: \.newest, capacity: capacity, isPaused: criteria.period != nil)
     }
 
     var title: String {
@@ -62,6 +68,16 @@ final class LogsScreen: LiveFeedScreen {
             .filterLogs, keys: [.character("f")], label: "Filters",
             help: "Filter on the server by operation, error, user, caller, platform, environment and database", group: "Request log"),
         KeyBinding(.clearList, keys: [.character("c")], label: "Clear", help: "Clear the requests listed so far; new ones keep coming", group: "Request log"),
+        KeyBinding(.chooseColumns, keys: [.character("C")], label: "Columns", help: "Choose, hide and order the columns", group: "Request log"),
+        KeyBinding(
+            .openLoggedRecord, keys: [.character("R")], label: "Record",
+            help: "Open a record the selected request saved, deleted or looked up, as its user saw it", group: "Request log"),
+        KeyBinding(
+            .openLoggedZone, keys: [.character("Z")], label: "Zone", help: "Watch the selected request's zone change, live, in its database",
+            group: "Request log", isShownInHints: false),
+        KeyBinding(
+            .actAsLoggedUser, keys: [.character("U")], label: "User", help: "Act as the user who made the selected request", group: "Request log",
+            isShownInHints: false),
         KeyBinding(
             .export, keys: [.character("x")], label: "Export",
             help: "Write the requests listed (those / keeps) to a JSON lines or CSV file (by its name)", group: "Request log"),
@@ -77,7 +93,8 @@ final class LogsScreen: LiveFeedScreen {
     var changesProduction: Bool { false }
 
     func open(_ item: RequestLogEntry, host: any ScreenHost) {
-        overlay = .entry(TextPanel(title: "Request \(item.sequence)", lines: LogEntryLines.lines(of: item, display: display)))
+        let lines = LogEntryLines.lines(of: item, display: display) + ["", "R record   Z zone   U its user"]
+        overlay = .entry(TextPanel(title: "Request \(item.sequence)", lines: lines), item)
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -90,6 +107,11 @@ final class LogsScreen: LiveFeedScreen {
         switch action {
         case .filterLogs:
             overlay = .filters(criteria.dialog())
+        case .chooseColumns:
+            overlay = .columns(Checklist(title: "Columns", available: LogColumn.allCases, ticked: columns, name: \.column.title))
+        case .openLoggedRecord, .openLoggedZone, .actAsLoggedUser:
+            guard let entry = feed.list.selected else { return }
+            openLogged(action, of: entry, host: host)
         case .export:
             overlay = .export(Prompt(title: "Export", message: "Write the \(Counting.grouped(feed.list.visible.count)) requests listed to (a .csv name writes CSV, any other JSON lines):", text: "requests.jsonl"))
         default:
@@ -99,8 +121,35 @@ final class LogsScreen: LiveFeedScreen {
 
     func handle(_ key: Key, host: any ScreenHost) -> Bool {
         switch overlay {
-        case .entry(var panel)?:
-            overlay = panel.handle(key) == .closed ? nil : .entry(panel)
+        case .entry(var panel, let entry)?:
+            if let action = Self.keys.action(for: key), [.openLoggedRecord, .openLoggedZone, .actAsLoggedUser].contains(action) {
+                overlay = nil
+                openLogged(action, of: entry, host: host)
+            } else {
+                overlay = panel.handle(key) == .closed ? nil : .entry(panel, entry)
+            }
+        case .columns(var checklist)?:
+            switch checklist.handle(key) {
+            case .consumed: overlay = .columns(checklist)
+            case .cancelled: overlay = nil
+            case .applied(let chosen):
+                overlay = nil
+                if chosen.isEmpty {
+                    host.report(StatusMessage("Tick at least one column", kind: .warning))
+                } else {
+                    columns = chosen
+                    let display = display
+                    feed.show(columns: chosen.map(\.column), rows: { LogRows.rows($0, columns: chosen, display: display) })
+                }
+            }
+        case .records(var picker, let entry)?:
+            switch picker.handle(key) {
+            case .consumed: overlay = .records(picker, entry)
+            case .cancelled: overlay = nil
+            case .chose(let name):
+                overlay = nil
+                host.open(.record(recordName: name), session: LoggedRequestSession.session(of: entry, from: session))
+            }
         case .filters(var dialog)?:
             switch dialog.handle(key) {
             case .consumed: overlay = .filters(dialog)
@@ -125,26 +174,12 @@ final class LogsScreen: LiveFeedScreen {
         return true
     }
 
-    /// Writes the requests listed to the file at `path`, saying how it went.
-    private func export(to path: String, host: any ScreenHost) {
-        let file = LocalFile.url(for: path)
-        let entries = feed.list.visible
-        host.work.start({ try LogsExport.write(entries, to: file) }) { [weak host] result in
-            switch result {
-            case .success(let csv):
-                let what = csv ? "CSV" : "JSON lines"
-                host?.report(StatusMessage("Exported \(Counting.grouped(entries.count)) requests to \(file.path) as \(what)", kind: .success))
-            case .failure(let error): host?.report(StatusMessage("Export failed: \(ErrorMessage.text(for: error))", kind: .error))
-            }
-        }
-    }
-
     /// Reads the log again, from its newest page, with `criteria` in force.
     private func apply(_ criteria: LogsCriteria, host: any ScreenHost) {
         feed.cancel(in: host.work)
         self.criteria = criteria
         let filterText = feed.list.filter
-        feed = Self.feed(loader: loader, criteria: criteria, container: session.container, display: display)
+        feed = Self.feed(loader: loader, criteria: criteria, container: session.container, columns: columns, display: display)
         feed.list.applyFilter(filterText)
         feed.load(in: host.work)
     }
@@ -154,9 +189,15 @@ final class LogsScreen: LiveFeedScreen {
             in: rect, on: &canvas, theme: theme, loading: "Reading the request log…",
             live: "Live: requests to \(session.container?.rawValue ?? "every container"), newest first.")
         switch overlay {
-        case .entry(var panel)?:
+        case .entry(var panel, let entry)?:
             panel.draw(in: rect, on: &canvas, theme: theme)
-            overlay = .entry(panel)
+            overlay = .entry(panel, entry)
+        case .columns(var checklist)?:
+            checklist.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .columns(checklist)
+        case .records(var picker, let entry)?:
+            picker.draw(in: rect, on: &canvas, theme: theme)
+            overlay = .records(picker, entry)
         case .filters(var dialog)?:
             dialog.draw(in: rect, on: &canvas, theme: theme)
             overlay = .filters(dialog)

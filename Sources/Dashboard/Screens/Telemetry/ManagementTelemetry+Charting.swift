@@ -9,6 +9,17 @@ extension ManagementTelemetry.Response {
         return metric.isTotal ? "total \(Chart.label(values.reduce(0, +))) \(unit)" : "peak \(values.max().map(Chart.label) ?? "-") \(unit)"
     }
 
+    /// Every series as one: the sum at each point for a metric that adds up, else the largest value there.
+    var overall: ManagementTelemetry.Series {
+        guard series.count > 1 else { return series.first ?? ManagementTelemetry.Series(group: nil, points: []) }
+        let count = series.map(\.points.count).max() ?? 0
+        let points = (0..<count).map { index -> Double? in
+            let values = series.compactMap { $0.points.indices.contains(index) ? $0.points[index] : nil }
+            return values.isEmpty ? nil : metric.isTotal ? values.reduce(0, +) : values.max()
+        }
+        return ManagementTelemetry.Series(group: nil, points: points)
+    }
+
     /// Times under a chart of the range: its start, its middle and now (`-24h`, `-12h`, `now`).
     public var timeLabels: [String] {
         let half = range.seconds / 2

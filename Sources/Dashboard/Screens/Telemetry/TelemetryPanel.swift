@@ -20,9 +20,8 @@ struct TelemetryPanel {
     func draw(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let (titleRow, rest) = rect.splitTop(1)
         let (legendRow, plot) = rest.splitTop(1)
-        let all = response.series.first { $0.group == nil } ?? response.series.first
         let marker = isFocused ? "▸ " : "  "
-        let title = "\(marker)\(environment.rawValue) · \(response.metric.rawValue)" + (all.map { " · \(response.summary(of: $0))" } ?? "")
+        let title = "\(marker)\(environment.rawValue) · \(response.metric.rawValue) · \(response.summary(of: response.overall))"
         canvas.write(title, in: titleRow, style: theme.style(isFocused ? .title : .muted))
         let shown = Array(response.series.prefix(Self.seriesLimit))
         drawLegend(shown, in: legendRow, on: &canvas, theme: theme)

@@ -81,4 +81,43 @@ struct LogsScreenTests {
             }
         }
     }
+
+    @Test("from a logged lookup, R opens its record and Z its zone as the user who looked, U acts as them; C hides a column")
+    func openingFromAnEntry() async throws {
+        try await DemoServer.run { demo in
+            let user = try await demo.demoUser()
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("logs")
+            let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).database(.private)
+                .actingAsUser(recordName: user.userRecordName)
+            _ = try await client.lookupRecords(named: ["receipt-1-1"], in: ZoneID(zoneName: "Receipts"))
+            try await dashboard.waitUntil("the lookup at the top") { dashboard.lines.first { $0.hasPrefix("│▸") }?.contains("records/lookup") == true }
+
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("Names       receipt-1-1"))
+            try await dashboard.press(.character("R"))
+            try await dashboard.waitUntil("the record, as the user who looked it up") { dashboard.lines[1].contains("Record receipt-1-1") }
+            try await dashboard.settle()
+            #expect(dashboard.lines[0].contains("private as \(user.userRecordName)") && dashboard.lines[0].contains("Receipts"), "\(dashboard.lines[0])")
+            #expect(!dashboard.screen.contains("NOT_FOUND") && !dashboard.screen.contains("r: try again"), "\(dashboard.screen)")
+
+            try await dashboard.press(.escape, .character("Z"))
+            try await dashboard.waitUntil("the zone's changes") { dashboard.lines[1].contains("Changes in Receipts") }
+            try await dashboard.press(.escape)
+            _ = try? await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).queryRecords(Query(recordType: "Party"), resultsLimit: 1)
+            try await dashboard.waitUntil("the query at the top") { dashboard.lines.first { $0.hasPrefix("│▸") }?.contains("records/query") == true }
+            try await dashboard.press(.character("R"))
+            #expect(dashboard.app.status?.text.contains("names no record") == true)
+
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("lookup")
+            try await dashboard.press(.enter, .character("U"))
+            #expect(dashboard.app.status?.text.contains("Acting as \(user.userRecordName)") == true)
+
+            try await dashboard.press(.character("C"), .character(" "), .enter)
+            #expect(!dashboard.screen.contains(" TIME ") && dashboard.screen.contains("OPERATION"))
+            try await dashboard.press(.escape, .escape)
+        }
+    }
 }

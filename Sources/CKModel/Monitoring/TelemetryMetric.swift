@@ -14,6 +14,7 @@ public enum TelemetryMetric: String, CaseIterable, Hashable, Sendable, Codable {
     case notifications
     case recordsStored
     case recordBytesStored
+    case assetBytesStored
 
     /// The unit of a point: `requests`, `errors`, `%`, `ms`, `bytes`, `records` or `users`.
     public var unit: String {
@@ -27,7 +28,7 @@ public enum TelemetryMetric: String, CaseIterable, Hashable, Sendable, Codable {
         case .activeUsers: "users"
         case .notifications: "notifications"
         case .recordsStored: "records"
-        case .recordBytesStored: "bytes"
+        case .recordBytesStored, .assetBytesStored: "bytes"
         }
     }
 
@@ -36,13 +37,13 @@ public enum TelemetryMetric: String, CaseIterable, Hashable, Sendable, Codable {
     public var isTotal: Bool {
         switch self {
         case .requests, .errors, .bytesIn, .bytesOut, .recordsRead, .recordsWritten, .notifications: true
-        case .errorRate, .latencyP50, .latencyP95, .latencyP99, .activeUsers, .recordsStored, .recordBytesStored: false
+        case .errorRate, .latencyP50, .latencyP95, .latencyP99, .activeUsers, .recordsStored, .recordBytesStored, .assetBytesStored: false
         }
     }
 
     /// Whether the metric is what a container stores (sampled each hour, by record type) rather than a count of its
     /// requests.
     public var isUsage: Bool {
-        self == .recordsStored || self == .recordBytesStored
+        self == .recordsStored || self == .recordBytesStored || self == .assetBytesStored
     }
 }

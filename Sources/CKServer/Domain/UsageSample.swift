@@ -10,13 +10,18 @@ public struct UsageSample: Hashable, Sendable {
     /// Live records, and the bytes of their stored fields.
     public var records: Int
     public var recordBytes: Int
+    /// The bytes of the asset files the live records hold.
+    public var assetBytes: Int
 
-    public init(hour: Int64, container: ContainerID, environment: ContainerEnvironment, recordType: String, records: Int, recordBytes: Int) {
+    public init(
+        hour: Int64, container: ContainerID, environment: ContainerEnvironment, recordType: String, records: Int, recordBytes: Int, assetBytes: Int = 0
+    ) {
         self.hour = hour
         self.container = container
         self.environment = environment
         self.recordType = recordType
         self.records = records
         self.recordBytes = recordBytes
+        self.assetBytes = assetBytes
     }
 }

@@ -55,7 +55,7 @@ public struct TelemetryCounts: Hashable, Sendable {
         case .activeUsers: users.estimate
         case .notifications: Double(notifications)
         // Usage is sampled, not counted from requests (`UsageSample`).
-        case .recordsStored, .recordBytesStored: nil
+        case .recordsStored, .recordBytesStored, .assetBytesStored: nil
         }
     }
 }

@@ -93,10 +93,11 @@ final class TelemetryRecorder: Sendable {
         var samples: [UsageSample] = []
         for container in try await storage.containers() {
             for environment in ContainerEnvironment.allCases {
+                let assetBytes = try await storage.assetBytesByRecordType(in: container.id, environment: environment)
                 for type in try await storage.recordTypeStatistics(in: container.id, environment: environment) where type.records > 0 {
                     samples.append(UsageSample(
                         hour: hour, container: container.id, environment: environment, recordType: type.recordType, records: type.records,
-                        recordBytes: type.recordBytes))
+                        recordBytes: type.recordBytes, assetBytes: assetBytes[type.recordType] ?? 0))
                 }
             }
         }

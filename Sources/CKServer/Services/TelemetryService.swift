@@ -74,7 +74,7 @@ struct TelemetryService {
             .filter { filter.environment == nil || $0.environment == filter.environment }
         var byGroup: [String?: [Int64: Double]] = [:]
         for sample in samples {
-            let value = Double(metric == .recordsStored ? sample.records : sample.recordBytes)
+            let value = Double(metric == .recordsStored ? sample.records : metric == .assetBytesStored ? sample.assetBytes : sample.recordBytes)
             byGroup[group == .recordType ? sample.recordType : nil, default: [:]][sample.hour, default: 0] += value
         }
         let resolution = Int64(range.resolution) * 1000

@@ -2,6 +2,7 @@ import CKModel
 @testable import CKServer
 import Foundation
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @Suite("GET /management/1/telemetry counts exactly the requests made")
@@ -82,12 +83,17 @@ extension TelemetryRoutesTests {
 }
 
 extension TelemetryRoutesTests {
-    @Test("what the container stores is sampled each hour, by environment and record type")
+    @Test("what the container stores is sampled each hour, by environment and record type, its asset files included")
     func usage() async throws {
         let server = try await TestServer()
         let services = server.services
         try await buildApplication(services: services, port: 0).test(.live) { client in
-            let saves = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1"}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"title":{"value":"Gala"}}}},{"operationType":"create","record":{"recordType":"Note","recordName":"n1"}}]}"#
+            let tokens = try await server.post(client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: .user(server.webAuthToken))
+            let uploadURL = try #require((try tokens.json["tokens"] as? [[String: Any]])?.first?["url"] as? String)
+            let photo = String(repeating: "a picnic photo ", count: 100)
+            let uploaded = try await client.execute(uri: String(uploadURL.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }), method: .post, body: ByteBuffer(string: photo))
+            let asset = String(decoding: try JSONSerialization.data(withJSONObject: try #require(try uploaded.json["singleFile"] as? [String: Any])), as: UTF8.self)
+            let saves = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"p1"}},{"operationType":"create","record":{"recordType":"Party","recordName":"p2","fields":{"title":{"value":"Gala"},"photo":{"value":\#(asset),"type":"ASSET"}}}},{"operationType":"create","record":{"recordType":"Note","recordName":"n1"}}]}"#
             _ = try await server.post(client, "records/modify", saves, as: .user(server.webAuthToken))
             let recorder = try #require(services.requestLog?.telemetry)
             try await recorder.sampleUsage(now: Date())
@@ -104,6 +110,9 @@ extension TelemetryRoutesTests {
             #expect(production.series.map(\.group) == ["Users"])
             let bytes = try await Self.series(client, "metric=recordBytesStored", token: token)
             #expect((bytes.series[0].points.last ?? 0) ?? 0 > 0)
+            let assets = try await Self.series(client, "metric=assetBytesStored&groupBy=recordType&environment=development", token: token)
+            let assetBytes = Dictionary(uniqueKeysWithValues: assets.series.map { ($0.group ?? "", ($0.points.last ?? nil) ?? 0) })
+            #expect(assets.unit == "bytes" && assetBytes["Party"] == Double(photo.utf8.count) && assetBytes["Note"] == 0, "\(assetBytes)")
             for bad in ["metric=recordsStored&groupBy=operation", "metric=requests&groupBy=recordType"] {
                 #expect(try await TestServer.management(client, .get, "telemetry?" + bad, token: token).status == .badRequest)
             }

@@ -76,6 +76,10 @@ extension CachedStorage {
         try await storage.usage(of: container, from: start, to: end)
     }
 
+    public func assetBytesByRecordType(in container: ContainerID, environment: ContainerEnvironment) async throws -> [String: Int] {
+        try await storage.assetBytesByRecordType(in: container, environment: environment)
+    }
+
     public func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool {
         try await storage.hasUsage(at: hour, pruningBefore: oldest)
     }

@@ -22,6 +22,10 @@ public protocol TelemetryStorage: Sendable {
     /// The usage samples of `container` whose hour is in `start..<end`.
     func usage(of container: ContainerID?, from start: Int64, to end: Int64) async throws -> [UsageSample]
 
+    /// The bytes of the asset files held by the live records of `container`'s `environment`, by record type (a file
+    /// two records hold counts for each).
+    func assetBytesByRecordType(in container: ContainerID, environment: ContainerEnvironment) async throws -> [String: Int]
+
     /// Whether the hour starting at `hour` has usage samples; and deletes those of hours before `oldest`.
     func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool
 }

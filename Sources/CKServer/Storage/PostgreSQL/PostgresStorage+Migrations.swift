@@ -330,6 +330,9 @@ extension PostgresStorage {
                 read BOOLEAN NOT NULL DEFAULT FALSE
             );
             """),
+        ("usage asset bytes", """
+            ALTER TABLE usage ADD COLUMN asset_bytes BIGINT NOT NULL DEFAULT 0;
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

@@ -61,9 +61,9 @@ extension PostgresStorage {
             guard try transaction.rows("SELECT EXISTS (SELECT 1 FROM usage WHERE hour = \(hour))").first?.decode(Bool.self) == false else { return }
             for sample in samples {
                 _ = try transaction.execute("""
-                    INSERT INTO usage (hour, container_id, environment, record_type, records, record_bytes)
+                    INSERT INTO usage (hour, container_id, environment, record_type, records, record_bytes, asset_bytes)
                     VALUES (\(sample.hour), \(sample.container.rawValue), \(sample.environment.rawValue), \(sample.recordType),
-                        \(Int64(sample.records)), \(Int64(sample.recordBytes)))
+                        \(Int64(sample.records)), \(Int64(sample.recordBytes)), \(Int64(sample.assetBytes)))
                     ON CONFLICT DO NOTHING
                     """)
             }
@@ -74,16 +74,37 @@ extension PostgresStorage {
         let containerID = container?.rawValue
         return try await read { transaction in
             try transaction.rows("""
-                SELECT hour, container_id, environment, record_type, records, record_bytes FROM usage
+                SELECT hour, container_id, environment, record_type, records, record_bytes, asset_bytes FROM usage
                 WHERE hour >= \(start) AND hour < \(end) AND (\(containerID)::TEXT IS NULL OR container_id = \(containerID))
                 """
             ).compactMap { row in
-                let (hour, containerText, environmentText, recordType, records, bytes) = try row.decode((Int64, String, String, String, Int64, Int64).self)
+                let (hour, containerText, environmentText, recordType, records, bytes, assetBytes) =
+                    try row.decode((Int64, String, String, String, Int64, Int64, Int64).self)
                 guard let container = ContainerID(rawValue: containerText), let environment = ContainerEnvironment(rawValue: environmentText) else {
                     return nil
                 }
-                return UsageSample(hour: hour, container: container, environment: environment, recordType: recordType, records: Int(records), recordBytes: Int(bytes))
+                return UsageSample(
+                    hour: hour, container: container, environment: environment, recordType: recordType, records: Int(records), recordBytes: Int(bytes),
+                    assetBytes: Int(assetBytes))
             }
+        }
+    }
+
+    public func assetBytesByRecordType(in container: ContainerID, environment: ContainerEnvironment) async throws -> [String: Int] {
+        try await read { transaction in
+            var bytes: [String: Int] = [:]
+            for row in try transaction.rows("""
+                SELECT records.record_type, COALESCE(SUM(assets.size), 0)::BIGINT FROM record_assets
+                JOIN records ON records.zone_id = record_assets.zone_id AND records.record_name = record_assets.record_name AND NOT records.deleted
+                JOIN assets ON assets.receipt = record_assets.receipt
+                WHERE record_assets.zone_id IN (SELECT id FROM zones WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue))
+                GROUP BY records.record_type
+                """)
+            {
+                let (type, size) = try row.decode((String, Int64).self)
+                bytes[type] = Int(size)
+            }
+            return bytes
         }
     }
 

@@ -394,6 +394,9 @@ extension SQLiteStorage {
                 );
                 """)
         }
+        migrator.registerMigration("usage asset bytes") { db in
+            try db.execute(sql: "ALTER TABLE usage ADD COLUMN asset_bytes INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -50,11 +50,13 @@ extension SQLiteStorage {
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM usage WHERE hour = ?)", arguments: [hour]) == false
             else { return }
             let insert = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO usage (hour, container_id, environment, record_type, records, record_bytes) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO usage (hour, container_id, environment, record_type, records, record_bytes, asset_bytes)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             for sample in samples {
                 try insert.execute(arguments: [
                     sample.hour, sample.container.rawValue, sample.environment.rawValue, sample.recordType, sample.records, sample.recordBytes,
+                    sample.assetBytes,
                 ])
             }
         }
@@ -64,14 +66,31 @@ extension SQLiteStorage {
         try await writer.read { db in
             try Row.fetchAll(
                 db, sql: """
-                    SELECT hour, container_id, environment, record_type, records, record_bytes FROM usage
+                    SELECT hour, container_id, environment, record_type, records, record_bytes, asset_bytes FROM usage
                     WHERE hour >= ? AND hour < ? AND (? IS NULL OR container_id = ?)
                     """,
                 arguments: [start, end, container?.rawValue, container?.rawValue]
             ).compactMap { row in
                 guard let container = ContainerID(rawValue: row[1]), let environment = ContainerEnvironment(rawValue: row[2]) else { return nil }
-                return UsageSample(hour: row[0], container: container, environment: environment, recordType: row[3], records: row[4], recordBytes: row[5])
+                return UsageSample(
+                    hour: row[0], container: container, environment: environment, recordType: row[3], records: row[4], recordBytes: row[5],
+                    assetBytes: row[6])
             }
+        }
+    }
+
+    public func assetBytesByRecordType(in container: ContainerID, environment: ContainerEnvironment) async throws -> [String: Int] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: """
+                    SELECT records.record_type, SUM(assets.size) FROM record_assets
+                    JOIN records ON records.zone_id = record_assets.zone_id AND records.record_name = record_assets.record_name AND records.deleted = 0
+                    JOIN assets ON assets.receipt = record_assets.receipt
+                    WHERE record_assets.zone_id IN (SELECT id FROM zones WHERE container_id = ? AND environment = ?)
+                    GROUP BY records.record_type
+                    """,
+                arguments: [container.rawValue, environment.rawValue])
+            return Dictionary(uniqueKeysWithValues: rows.map { (row: Row) in (row[0] as String, row[1] as Int) })
         }
     }
 

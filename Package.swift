@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "CKModel", targets: ["CKModel"]),
         .library(name: "CKSchema", targets: ["CKSchema"]),
+        .library(name: "CKCoreData", targets: ["CKCoreData"]),
         .library(name: "CKServer", targets: ["CKServer"]),
         .library(name: "CKClient", targets: ["CKClient"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
@@ -53,6 +54,7 @@ let package = Package(
             dependencies: ["CKModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "CKCoreData", dependencies: ["CKSchema", "CKModel"], swiftSettings: swiftSettings),
         .target(
             name: "CKServer",
             dependencies: [
@@ -109,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "ckdash",
             dependencies: [
-                "Dashboard", "TerminalKit", "CKServer", "CKClient", "CKSchema", "CKModel", "CommandLineSupport",
+                "Dashboard", "TerminalKit", "CKServer", "CKClient", "CKSchema", "CKCoreData", "CKModel", "CommandLineSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -130,6 +132,7 @@ let package = Package(
         .target(name: "CKTestSupport", dependencies: ["CKServer"], swiftSettings: swiftSettings),
         .testTarget(name: "CKModelTests", dependencies: ["CKModel", "CKTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CKSchemaTests", dependencies: ["CKSchema", "CKTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CKCoreDataTests", dependencies: ["CKCoreData", "CKSchema", "CKModel"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CKServerTests",
             dependencies: [

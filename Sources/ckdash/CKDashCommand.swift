@@ -11,7 +11,7 @@ struct CKDashCommand: AsyncParsableCommand {
         subcommands: [
             OpenCommand.self, SchemaCommand.self, RecordsCommand.self, ContainersCommand.self, ZonesCommand.self, SubscriptionsCommand.self, UsersCommand.self,
             TokensCommand.self, AuditCommand.self, LogsCommand.self, TelemetryCommand.self, AlertsCommand.self,
-            NotificationsCommand.self,
+            NotificationsCommand.self, ModelCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

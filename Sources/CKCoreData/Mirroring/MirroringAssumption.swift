@@ -1,0 +1,31 @@
+/// The choices of the mirroring that no source confirms (the ⚠ of `docs/core-data.md` and of the reference it
+/// follows), each named once here, so that a finding about Core Data's real behaviour changes one place.
+public enum MirroringAssumption: String, CaseIterable, Sendable {
+    /// A Float attribute is stored as DOUBLE, as Double is.
+    case floatIsDouble
+    /// A Decimal attribute is stored as a number; taken as DOUBLE.
+    case decimalIsDouble
+    /// Every record type has `CD_moveReceipt`, as BYTES.
+    case moveReceiptIsBytes
+    /// Every record type has `CD_entityName`, sub-entities or not.
+    case entityNameOnEveryType
+    /// A derived attribute is computed on each device, not mirrored.
+    case derivedIsNotMirrored
+    /// A Composite attribute is not mirrored as such (how its elements are stored is not known).
+    case compositeIsNotMirrored
+    /// The `_ckAsset` companion of an encrypted attribute is a plain ASSET (CloudKit encrypts every asset).
+    case assetCompanionIsPlain
+
+    /// What the assumption says, for the documentation and `ckdash model schema`'s comments.
+    public var summary: String {
+        switch self {
+        case .floatIsDouble: "Float attributes are DOUBLE fields"
+        case .decimalIsDouble: "Decimal attributes are DOUBLE fields"
+        case .moveReceiptIsBytes: "every record type has CD_moveReceipt, a BYTES field"
+        case .entityNameOnEveryType: "every record type has CD_entityName, with or without sub-entities"
+        case .derivedIsNotMirrored: "derived attributes are not mirrored"
+        case .compositeIsNotMirrored: "Composite attributes are not mirrored"
+        case .assetCompanionIsPlain: "the _ckAsset companion of an encrypted attribute is a plain ASSET"
+        }
+    }
+}

@@ -48,7 +48,7 @@ let package = Package(
         ),
         .executableTarget(name: "ThemeEmbedder", swiftSettings: swiftSettings),
         .plugin(name: "ThemeEmbedderPlugin", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
-        .target(name: "Dashboard", dependencies: ["TerminalKit", "CKClient", "CKSchema", "CKModel"], swiftSettings: swiftSettings),
+        .target(name: "Dashboard", dependencies: ["TerminalKit", "CKClient", "CKSchema", "CKCoreData", "CKModel"], swiftSettings: swiftSettings),
         .target(
             name: "CKSchema",
             dependencies: ["CKModel", .product(name: "Crypto", package: "swift-crypto")],

@@ -62,4 +62,18 @@ struct ModelCommandTests {
         let after = try await server.ckdash(["model", "check", Self.share])
         #expect(after.status == 0 && after.standardOutput.hasSuffix("fits production.\n"), "\(after.standardOutput)\(after.standardError)")
     }
+
+    @Test("the demo's journal model fits development exactly; production lacks Entry.mood alone, until development is deployed")
+    func demoJournal() async throws {
+        let journal = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Demo/Journal.xcdatamodeld").path
+        let server = try await LiveServer(container: "iCloud.com.example.TravelJournal", journalDemo: true)
+        let development = try await server.ckdash(["model", "check", journal, "--environment", "development"])
+        #expect(development.status == 0 && development.standardOutput == "\(journal) fits development.\n", "\(development.standardOutput)")
+        let production = try await server.ckdash(["model", "check", journal])
+        #expect(production.status == 1)
+        #expect(production.standardOutput == "error: Entry.mood: saves of Entry.mood will fail in production: CD_Entry lacks CD_mood (INT64)\n1 error, 0 warnings.\n")
+        #expect(try await server.ckdash(["schema", "deploy"], input: server.container + "\n").status == 0)
+        #expect(try await server.ckdash(["model", "check", journal]).status == 0)
+    }
 }

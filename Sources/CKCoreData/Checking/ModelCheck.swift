@@ -38,24 +38,31 @@ public struct ModelCheck: Sendable {
         case .recordTypeAdded(let type):
             return ModelProblem(missing, Self.modelName(type.name), "\(environmentName) has no record type \(type.name): \(consequence)")
         case .fieldAdded(let type, let field):
-            let subject = Self.modelName(type, field.name)
+            let subject = modelName(type, field.name)
             return ModelProblem(missing, subject, "\(isProduction ? "saves of \(subject) will fail in \(environmentName)" : consequence): \(type) lacks \(field.name) (\(field.type))")
         case .fieldTypeChanged(let type, let field, let from, let to):
-            return ModelProblem(.error, Self.modelName(type, field), "\(type).\(field) is \(from) in \(environmentName), the model needs \(to)")
+            return ModelProblem(.error, modelName(type, field), "\(type).\(field) is \(from) in \(environmentName), the model needs \(to)")
         case .indexAdded(let type, let field, let index) where mirrored.database == .public:
             return ModelProblem(.error, Self.modelName(type), "\(type).\(field) is not \(index.rawValue) in \(environmentName): the public database needs it to list the records")
-        case .recordTypeRemoved(let type) where Self.isMirroredName(type):
+        case .recordTypeRemoved(let type) where MirroredNames.isMirrored(recordType: type):
             return ModelProblem(.warning, type, "\(environmentName) has \(type), which the model no longer uses")
-        case .fieldRemoved(let type, let field) where Self.isMirroredName(type) && Self.isMirroredName(field):
+        case .fieldRemoved(let type, let field) where MirroredNames.isMirrored(recordType: type) && field.hasPrefix(MirroredNames.prefix):
             return ModelProblem(.warning, Self.modelName(type, field), "\(environmentName) has \(type).\(field), which the model no longer uses")
         default:
             return nil
         }
     }
 
-    /// Whether `name` is one NSPersistentCloudKitContainer writes.
-    static func isMirroredName(_ name: String) -> Bool {
-        name.hasPrefix(MirroredNames.prefix) || name == MirroredNames.linkType
+    /// `PhotoEntry.caption` for `CD_Entry`'s `CD_caption` when the sub-entity `PhotoEntry` declares it: the entity
+    /// that declares the property the field mirrors, else the name the field and type make.
+    func modelName(_ type: String, _ field: String) -> String {
+        let declaring = mirrored.model.entities.first { entity in
+            MirroredNames.recordType(mirrored.model.root(of: entity.name)) == type
+                && (entity.attributes.contains { MirroredSchema.fields(of: $0).contains { $0.name == field } }
+                    || entity.relationships.contains { MirroredNames.field($0.name) == field })
+        }
+        guard let declaring else { return Self.modelName(type, field) }
+        return declaring.name + "." + Self.modelName(type, field).split(separator: ".").dropFirst().joined(separator: ".")
     }
 
     /// `Photo` for `CD_Photo`, `Photo.displayName` for its `CD_displayName_ckAsset`: names in the model's words.

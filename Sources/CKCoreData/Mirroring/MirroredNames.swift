@@ -13,6 +13,11 @@ public enum MirroredNames {
     /// The private database's zone of a Core Data store.
     public static let zoneName = "com.apple.coredata.cloudkit.zone"
 
+    /// Whether the record type `name` is one NSPersistentCloudKitContainer writes (`CD_…` or `CDMR`).
+    public static func isMirrored(recordType name: String) -> Bool {
+        name.hasPrefix(prefix) || name == linkType
+    }
+
     /// `CD_Post` for the entity `Post` (sub-entities use their root's).
     public static func recordType(_ entity: String) -> String {
         prefix + entity

@@ -19,6 +19,8 @@ import Logging
 public final class EmbeddedServer: Sendable {
     /// The container filled with the demo app on the first start.
     public static let demoContainer = ContainerID(rawValue: "iCloud.com.example.Party")!
+    /// The container written by Core Data that the first start fills too (`DemoJournal`).
+    public static let journalContainer = ContainerID(rawValue: "iCloud.com.example.TravelJournal")!
 
     /// Where it listens, such as `http://127.0.0.1:53122`.
     public var url: URL { server.url }
@@ -34,7 +36,7 @@ public final class EmbeddedServer: Sendable {
         self.createdDemo = createdDemo
     }
 
-    /// Opens (or creates) the data folder, fills the demo container the first time, and starts listening on
+    /// Opens (or creates) the data folder, fills the demo containers the first time, and starts listening on
     /// 127.0.0.1 on a free port.
     /// - Parameters:
     ///   - dataDirectory: The folder of the database, the assets and the token.
@@ -45,6 +47,7 @@ public final class EmbeddedServer: Sendable {
         var createdDemo = false
         if try await storage.containers().isEmpty {
             _ = try await DemoContainer(storage: storage, configuration: configuration).create(demoContainer)
+            _ = try await DemoJournal(storage: storage, configuration: configuration).create(journalContainer)
             createdDemo = true
         }
         let token = try await managementToken(in: dataDirectory, storage: storage, configuration: configuration)

@@ -145,7 +145,7 @@ public struct DemoContainer: Sendable {
                 }
                 return RecordOperation(.create, Record(recordName: "party-\(index + 1)", recordType: "Party", fields: fields))
             }
-            try requireSuccess(try await records.modify(RecordsModify.Request(operations: operations), access: access))
+            try Self.requireSuccess(try await records.modify(RecordsModify.Request(operations: operations), access: access))
         }
     }
 
@@ -164,11 +164,12 @@ public struct DemoContainer: Sendable {
                     recordName: "receipt-\(box + 1)-\(receipt + 1)", recordType: "Receipt", fields: fields)))
             }
             let request = RecordsModify.Request(operations: operations, zoneID: ZoneID(zoneName: "Receipts"))
-            try requireSuccess(try await records.modify(request, access: access))
+            try Self.requireSuccess(try await records.modify(request, access: access))
         }
     }
 
-    private func requireSuccess(_ response: RecordsModify.Response) throws {
+    /// Throws the first failure of a demo's save: a demo is written whole or not at all.
+    static func requireSuccess(_ response: RecordsModify.Response) throws {
         for case .failure(let error) in response.records {
             throw ServerError(.internalError, reason: "the demo could not save \(error.recordName ?? "a record"): \(error.reason ?? "")")
         }

@@ -17,17 +17,31 @@ struct ContainerCommand: AsyncParsableCommand {
         @Flag(help: "Fill the container with the Party demo app: records, users, a custom zone, a subscription, undeployed schema changes.")
         var demo = false
 
+        @Flag(help: "Fill the container as Core Data writes it, for Demo/Journal.xcdatamodeld: a journal, a zone shared with a second user, production one field short.")
+        var journalDemo = false
+
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             _ = try ContainerOption.parse(id)
+            guard !(demo && journalDemo) else { throw ValidationError("choose --demo or --journal-demo, not both") }
         }
 
         func run() async throws {
             let containerID = try ContainerOption.parse(id)
             try await runReportingFailures {
                 let storage = try await data.openStorage()
+                if journalDemo {
+                    let summary = try await DemoJournal(storage: storage, configuration: data.configuration).create(containerID)
+                    return try output.emit(
+                        """
+                        created Core Data demo container \(summary.container): \(summary.privateRecords) records of Demo/Journal.xcdatamodeld in \
+                        the demo user's zone com.apple.coredata.cloudkit.zone, \(summary.sharedRecords) in a zone shared with guest
+                        user demo: userRecordName \(summary.userRecordName)
+                        webAuthToken \(summary.webAuthToken)
+                        """, json: summary)
+                }
                 guard demo else {
                     let container = try await ContainerService(storage: storage).create(containerID)
                     try output.emit("created container \(container.id) (development and production)", json: container)

@@ -25,8 +25,8 @@ struct DashboardTmuxTests {
         #expect(screen.hasPrefix(" ckdash ▸ iCloud.com.example.Party ▸ development ▸ public"))
 
         try await session.press("Escape")
-        screen = try await session.waitFor("Containers [1]")
-        #expect(screen.contains("iCloud.com.example.Party"))
+        screen = try await session.waitFor("Containers [2]")
+        #expect(screen.contains("iCloud.com.example.Party") && screen.contains("iCloud.com.example.TravelJournal"))
         try await session.press("Enter")
         try await Self.waitForRecordTypes(session)
         try await session.press("Enter")

@@ -12,13 +12,16 @@ final class LiveServer: @unchecked Sendable {
     /// A read-only management token, when the server was started with one.
     let readOnlyToken: String?
 
-    /// Starts a server with `container` (the Party demo when `demo`), each of `otherContainers`, and a read-only
-    /// token when asked for.
-    init(container: String = "iCloud.com.example.Shop", demo: Bool = false, otherContainers: [String] = [], readOnlyToken: Bool = false) async throws {
+    /// Starts a server with `container` (the Party demo when `demo`, the Core Data demo when `journalDemo`), each of
+    /// `otherContainers`, and a read-only token when asked for.
+    init(
+        container: String = "iCloud.com.example.Shop", demo: Bool = false, journalDemo: Bool = false, otherContainers: [String] = [],
+        readOnlyToken: Bool = false
+    ) async throws {
         self.container = container
         data = FileManager.default.temporaryDirectory.appendingPathComponent("ckdash-server-\(UUID().uuidString)").path
         for id in [container] + otherContainers {
-            let created = try await CommandRun.ckserver(["container", "create", id, "--data", data] + (demo && id == container ? ["--demo"] : []))
+            let created = try await CommandRun.ckserver(["container", "create", id, "--data", data] + (id != container ? [] : demo ? ["--demo"] : journalDemo ? ["--journal-demo"] : []))
             guard created.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: created.standardError]) }
         }
         token = try await Self.mintToken(["--name", "tests"], data: data)

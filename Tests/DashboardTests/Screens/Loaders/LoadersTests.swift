@@ -12,7 +12,7 @@ struct LoadersTests {
     func containersAndZones() async throws {
         try await DemoServer.run { demo in
             let containers = try await ContainersLoader(client: demo.client).containers()
-            #expect(containers.map(\.containerID) == [EmbeddedServer.demoContainer])
+            #expect(containers.map(\.containerID) == [EmbeddedServer.demoContainer, EmbeddedServer.journalContainer])
             #expect(containers[0].recordCounts.contains { $0.environment == .development && $0.database == .public && $0.records == 3002 }, "3000 parties and 2 users")
             let users = try await ContainersLoader(client: demo.client).users(of: EmbeddedServer.demoContainer)
             #expect(users.map(\.name) == ["demo", "guest"])

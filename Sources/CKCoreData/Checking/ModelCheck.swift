@@ -36,18 +36,22 @@ public struct ModelCheck: Sendable {
             : "\(environmentName) adds it on the first save with a value (just-in-time schema); initialize the schema so it is not missed"
         switch change.kind {
         case .recordTypeAdded(let type):
-            return ModelProblem(missing, Self.modelName(type.name), "\(environmentName) has no record type \(type.name): \(consequence)")
+            return ModelProblem(
+                missing, .missing, Self.modelName(type.name), "\(environmentName) has no record type \(type.name): \(consequence)",
+                missing: ModelProblem.Missing(recordType: type.name, field: nil))
         case .fieldAdded(let type, let field):
             let subject = modelName(type, field.name)
-            return ModelProblem(missing, subject, "\(isProduction ? "saves of \(subject) will fail in \(environmentName)" : consequence): \(type) lacks \(field.name) (\(field.type))")
+            return ModelProblem(
+                missing, .missing, subject, "\(isProduction ? "saves of \(subject) will fail in \(environmentName)" : consequence): \(type) lacks \(field.name) (\(field.type))",
+                missing: ModelProblem.Missing(recordType: type, field: field.name))
         case .fieldTypeChanged(let type, let field, let from, let to):
-            return ModelProblem(.error, modelName(type, field), "\(type).\(field) is \(from) in \(environmentName), the model needs \(to)")
+            return ModelProblem(.error, .differentType, modelName(type, field), "\(type).\(field) is \(from) in \(environmentName), the model needs \(to)")
         case .indexAdded(let type, let field, let index) where mirrored.database == .public:
-            return ModelProblem(.error, Self.modelName(type), "\(type).\(field) is not \(index.rawValue) in \(environmentName): the public database needs it to list the records")
+            return ModelProblem(.error, .missingIndex, Self.modelName(type), "\(type).\(field) is not \(index.rawValue) in \(environmentName): the public database needs it to list the records")
         case .recordTypeRemoved(let type) where MirroredNames.isMirrored(recordType: type):
-            return ModelProblem(.warning, type, "\(environmentName) has \(type), which the model no longer uses")
+            return ModelProblem(.warning, .unused, type, "\(environmentName) has \(type), which the model no longer uses")
         case .fieldRemoved(let type, let field) where MirroredNames.isMirrored(recordType: type) && field.hasPrefix(MirroredNames.prefix):
-            return ModelProblem(.warning, Self.modelName(type, field), "\(environmentName) has \(type).\(field), which the model no longer uses")
+            return ModelProblem(.warning, .unused, Self.modelName(type, field), "\(environmentName) has \(type).\(field), which the model no longer uses")
         default:
             return nil
         }

@@ -10,12 +10,12 @@ public enum ModelRules {
         let included = Set(model.entityNames(in: configuration) ?? [])
         var problems: [ModelProblem] = []
         if !model.usedWithCloudKit {
-            problems.append(ModelProblem(.warning, "the model", "is not marked Used with CloudKit (usedWithCloudKit) in Xcode"))
+            problems.append(ModelProblem(.warning, .modelRule, "the model", "is not marked Used with CloudKit (usedWithCloudKit) in Xcode"))
         }
         for entity in model.entities where included.contains(entity.name) {
             for constraint in entity.uniquenessConstraints {
                 problems.append(ModelProblem(
-                    .error, entity.name, "has a unique constraint on \(constraint.joined(separator: ", ")): CloudKit cannot keep values unique across devices",
+                    .error, .modelRule, entity.name, "has a unique constraint on \(constraint.joined(separator: ", ")): CloudKit cannot keep values unique across devices",
                     line: entity.line))
             }
             problems += entity.attributes.flatMap { attributeProblems($0, of: entity, database: database) }
@@ -29,18 +29,18 @@ public enum ModelRules {
         let subject = "\(entity.name).\(attribute.name)"
         var problems: [ModelProblem] = []
         if !attribute.isOptional, attribute.defaultValue == nil, !attribute.isDerived {
-            problems.append(ModelProblem(.error, subject, "is required and has no default value: CloudKit needs every attribute optional or with a default", line: attribute.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "is required and has no default value: CloudKit needs every attribute optional or with a default", line: attribute.line))
         }
         switch attribute.type {
         case .undefined, .objectID:
-            problems.append(ModelProblem(.error, subject, "is of type \(attribute.type.rawValue), which CloudKit cannot store", line: attribute.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "is of type \(attribute.type.rawValue), which CloudKit cannot store", line: attribute.line))
         case .composite:
-            problems.append(ModelProblem(.warning, subject, "is a Composite attribute: how its elements are mirrored is not known, so it is not checked", line: attribute.line))
+            problems.append(ModelProblem(.warning, .modelRule, subject, "is a Composite attribute: how its elements are mirrored is not known, so it is not checked", line: attribute.line))
         default:
             break
         }
         if attribute.allowsCloudEncryption, database == .public {
-            problems.append(ModelProblem(.error, subject, "allows cloud encryption, which the public database does not offer", line: attribute.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "allows cloud encryption, which the public database does not offer", line: attribute.line))
         }
         return problems
     }
@@ -52,20 +52,20 @@ public enum ModelRules {
         let subject = "\(entity.name).\(relationship.name)"
         var problems: [ModelProblem] = []
         if !relationship.isOptional {
-            problems.append(ModelProblem(.error, subject, "is required: CloudKit needs every relationship optional", line: relationship.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "is required: CloudKit needs every relationship optional", line: relationship.line))
         }
         if relationship.inverseName == nil {
-            problems.append(ModelProblem(.error, subject, "has no inverse: CloudKit needs one on every relationship", line: relationship.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "has no inverse: CloudKit needs one on every relationship", line: relationship.line))
         }
         if relationship.isOrdered {
-            problems.append(ModelProblem(.error, subject, "is ordered, which CloudKit does not support", line: relationship.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "is ordered, which CloudKit does not support", line: relationship.line))
         }
         if relationship.deletionRule == .deny {
-            problems.append(ModelProblem(.error, subject, "has the Deny delete rule, which CloudKit does not support", line: relationship.line))
+            problems.append(ModelProblem(.error, .modelRule, subject, "has the Deny delete rule, which CloudKit does not support", line: relationship.line))
         }
         if !included.contains(relationship.destination) {
             problems.append(ModelProblem(
-                .error, subject, "points to \(relationship.destination), which is not in the configuration \(configuration ?? CoreDataModel.defaultConfiguration)",
+                .error, .modelRule, subject, "points to \(relationship.destination), which is not in the configuration \(configuration ?? CoreDataModel.defaultConfiguration)",
                 line: relationship.line))
         }
         return problems

@@ -29,6 +29,7 @@ enum KeyBindingsDocument {
         ("Telemetry", TelemetryScreen.keys),
         ("Alert rules", AlertsScreen.keys),
         ("Developer notifications", DeveloperNotificationsScreen.keys),
+        ("Core Data model", ModelScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

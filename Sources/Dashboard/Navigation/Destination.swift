@@ -43,6 +43,8 @@ enum Destination: Equatable {
     case alerts
     /// The developer notifications of every container the management token reaches.
     case developerNotifications
+    /// The Core Data model at `path` checked against the container's schema.
+    case model(path: String)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -100,6 +102,8 @@ enum Destination: Equatable {
             return AlertsScreen(session: session, loader: AlertsLoader(client: client), display: display)
         case .developerNotifications:
             return DeveloperNotificationsScreen(session: session, loader: DeveloperNotificationsLoader(client: client), display: display)
+        case .model(let path):
+            return ModelScreen(session: session, path: path, loader: ModelLoader(client: client))
         }
     }
 

@@ -40,6 +40,7 @@ enum PaletteCommand: Equatable {
         ("alerts", "Alert rules on the container's telemetry: their state; create with a preview, delete", nil),
         ("subscriptions", "List the subscriptions of the database; create and delete them", nil),
         ("notifications", "Developer notifications: alerts fired and recovered, deploys, resets, tokens and keys", nil),
+        ("model", "Check a Core Data model (.xcdatamodeld) against production's schema", nil),
         ("pushes", "Watch the push notifications of the user's subscriptions arrive", nil),
         ("changes", "Watch a zone's records change, live (the current zone when none is named)", .zone),
         ("record", "Open a record by name", nil),
@@ -97,6 +98,9 @@ enum PaletteCommand: Equatable {
         case "alerts", "alert": self = .open(.alerts)
         case "subscriptions", "subs": self = .open(.subscriptions())
         case "notifications", "inbox": self = .open(.developerNotifications)
+        case "model":
+            _ = try required("a model's path, such as :model Demo/Journal.xcdatamodeld")
+            self = .open(.model(path: words.dropFirst().joined(separator: " ")))
         case "pushes", "push", "notify": self = .open(.notifications)
         case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))

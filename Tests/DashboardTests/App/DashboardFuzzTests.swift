@@ -54,6 +54,7 @@ struct DashboardFuzzTests {
         Start(commands: ["user demo", "subscriptions"], title: "Subscriptions of public"),
         Start(commands: ["user demo", "pushes"], title: "Notifications for demo"),
         Start(commands: ["notifications"], title: "Notifications"),
+        Start(commands: ["container iCloud.com.example.TravelJournal", "model Demo/Journal.xcdatamodeld"], title: "Model Journal.xcdatamodeld"),
     ]
 
     /// Events thrown at each screen.

@@ -7,3 +7,8 @@ extension KeyAction {
     /// Check the model against the other environment.
     static let compareEnvironment = KeyAction("compare-environment")
 }
+
+extension KeyAction {
+    /// Show a record Core Data wrote in the model's words, or its raw fields.
+    static let toggleCoreDataView = KeyAction("toggle-core-data-view")
+}

@@ -43,20 +43,28 @@ enum RecordLines {
             }
             lines += valueLines(name: name, type: typeName, value: value, display: display)
         }
-        lines.append(RecordLine(name: "", type: "", value: ""))
-        lines.append(RecordLine(name: "System", type: "", value: "", role: .title))
-        lines.append(RecordLine(name: "recordName", type: "STRING", value: record.recordName ?? ""))
-        lines.append(RecordLine(name: "recordType", type: "STRING", value: record.recordType ?? ""))
-        lines.append(RecordLine(name: "zone", type: "", value: record.zoneID?.zoneName ?? ZoneID.defaultZoneName))
-        lines.append(stampLine("created", record.created, display: display))
-        lines.append(stampLine("modified", record.modified, display: display))
-        lines.append(RecordLine(name: "recordChangeTag", type: "STRING", value: record.recordChangeTag ?? ""))
+        lines += systemLines(of: record, display: display)
         lines.append(RecordLine(name: "", type: "", value: ""))
         lines += backReferenceLines(backReferences)
         return lines
     }
 
-    private static func valueLines(name: String, type: String, value: FieldValue, display: FieldValueDisplay) -> [RecordLine] {
+    /// A blank line, then the System heading and the record's system fields, with `extra` lines (Core Data's
+    /// bookkeeping fields) among them.
+    static func systemLines(of record: Record, display: FieldValueDisplay, extra: [RecordLine] = []) -> [RecordLine] {
+        [
+            RecordLine(name: "", type: "", value: ""), RecordLine(name: "System", type: "", value: "", role: .title),
+            RecordLine(name: "recordName", type: "STRING", value: record.recordName ?? ""),
+            RecordLine(name: "recordType", type: "STRING", value: record.recordType ?? ""),
+            RecordLine(name: "zone", type: "", value: record.zoneID?.zoneName ?? ZoneID.defaultZoneName),
+            stampLine("created", record.created, display: display), stampLine("modified", record.modified, display: display),
+            RecordLine(name: "recordChangeTag", type: "STRING", value: record.recordChangeTag ?? ""),
+        ] + extra
+    }
+
+    /// The line (or, for a list, the lines) of a field's value: a reference is followed with Enter, an asset
+    /// downloaded with d.
+    static func valueLines(name: String, type: String, value: FieldValue, display: FieldValueDisplay) -> [RecordLine] {
         switch value {
         case .reference(let reference):
             return [RecordLine(name: name, type: type, value: display.text(value), role: .key, action: .open(recordName: reference.recordName))]

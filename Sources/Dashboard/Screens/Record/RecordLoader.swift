@@ -1,4 +1,5 @@
 import CKClient
+import CKCoreData
 import CKModel
 import CKSchema
 import Foundation
@@ -57,5 +58,26 @@ extension RecordLoader {
             throw ExportError.cannotWrite(file.path)
         }
         return bytes.count
+    }
+}
+
+extension RecordLoader {
+    /// The most `CDMR` links read when looking for a record's many-to-many relationships.
+    static let linkLimit = 2_000
+
+    /// The many-to-many links of `recordName` in `zone`: the `CDMR` records naming it, read a page at a time up to
+    /// `linkLimit` (their fields carry no index to query by).
+    func coreDataLinks(of recordName: String, in zone: ZoneID?) async throws -> [CoreDataLink] {
+        var links: [CoreDataLink] = []
+        var marker: String?
+        var read = 0
+        repeat {
+            let page = try await client.queryRecords(Query(recordType: MirroredNames.linkType), in: zone, resultsLimit: 200, continuationMarker: marker)
+            let records = page.records.compactMap { try? $0.get() }
+            links += records.compactMap { CoreDataLink($0, from: recordName) }
+            read += records.count
+            marker = page.continuationMarker
+        } while marker != nil && read < Self.linkLimit
+        return links
     }
 }

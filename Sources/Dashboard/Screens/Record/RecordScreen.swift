@@ -1,3 +1,4 @@
+import CKCoreData
 import CKModel
 import CKSchema
 import Foundation
@@ -15,6 +16,9 @@ final class RecordScreen: Screen {
     private let record: Remote<Record>
     private let schema: Remote<(schema: Schema, ckdb: String)>
     private var backReferences: [BackReference]?
+    /// Whether a record Core Data wrote is shown in the model's words (`V` switches); and its many-to-many links.
+    private var showsCoreData = true
+    private var coreDataLinks: [CoreDataLink]?
     private var lines: [RecordLine] = []
     private var table = Table(columns: RecordLines.columns, source: TableRows([]))
     private var download: Prompt?
@@ -43,6 +47,10 @@ final class RecordScreen: Screen {
         KeyBinding(
             .deleteRecords, keys: [.character("D")], label: "Delete", help: "Delete the record, with what its DELETE_SELF references take along",
             group: "Record", isMutation: true),
+        KeyBinding(
+            .toggleCoreDataView, keys: [.character("V")], label: "View",
+            help: "For a record Core Data wrote: switch between the model's words (entity, attributes, relationships) and the raw fields",
+            group: "Record", isShownInHints: false),
     ])
 
     var bindings: KeyBindingTable { Self.keys }
@@ -60,9 +68,11 @@ final class RecordScreen: Screen {
 
     func load(_ host: any ScreenHost) {
         backReferences = nil
-        record.load(in: host.work) { [weak self] loaded in
-            self?.session.recordType = loaded.recordType
-            self?.refreshLines()
+        record.load(in: host.work) { [weak self, weak host] loaded in
+            guard let self, let host else { return }
+            session.recordType = loaded.recordType
+            refreshLines()
+            if isCoreData(loaded) { loadCoreDataLinks(host) }
         }
         schema.load(in: host.work) { [weak self, weak host] loaded in
             guard let self, let host else { return }
@@ -77,6 +87,26 @@ final class RecordScreen: Screen {
                 }
                 self?.refreshLines()
             }
+        }
+    }
+
+    /// Whether `record` is one Core Data wrote (a `CDMR` link itself is shown raw).
+    private func isCoreData(_ record: Record) -> Bool {
+        record.recordType.map { MirroredNames.isMirrored(recordType: $0) && $0 != MirroredNames.linkType } ?? false
+    }
+
+    /// Looks for the `CDMR` links naming the record, for its many-to-many relationships.
+    private func loadCoreDataLinks(_ host: any ScreenHost) {
+        coreDataLinks = nil
+        let (loader, name, zone) = (loader, recordName, session.zone)
+        host.work.start({ try await loader.coreDataLinks(of: name, in: zone) }) { [weak self, weak host] result in
+            switch result {
+            case .success(let links): self?.coreDataLinks = links
+            case .failure(let error):
+                self?.coreDataLinks = []
+                host?.report(StatusMessage("Could not read the CDMR links: \(ErrorMessage.text(for: error))", kind: .warning))
+            }
+            self?.refreshLines()
         }
     }
 
@@ -98,6 +128,13 @@ final class RecordScreen: Screen {
             host.report(StatusMessage("Enter follows a reference (→) or a record pointing here (←): select one", kind: .warning))
         case (.download, _):
             host.report(StatusMessage("Select an asset field to download it", kind: .warning))
+        case (.toggleCoreDataView, _):
+            guard let value = record.value, isCoreData(value) else {
+                return host.report(StatusMessage("This record was not written by Core Data: its fields are shown as they are", kind: .warning))
+            }
+            showsCoreData.toggle()
+            refreshLines()
+            table.select(row: 0)
         case (.copy, _):
             if let value = record.value { host.copyToClipboard(RecordFileWriter.jsonLine(value), describing: "record \(recordName) as JSON") }
         case (.editRecord, _):
@@ -145,7 +182,10 @@ final class RecordScreen: Screen {
     private func refreshLines() {
         guard let value = record.value else { return }
         let type = value.recordType.flatMap { schema.value?.schema.recordType(named: $0) }
-        lines = RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display).filter { line in
+        let all = showsCoreData && isCoreData(value)
+            ? CoreDataRecordLines.lines(of: value, links: coreDataLinks, display: display)
+            : RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display)
+        lines = all.filter { line in
             filter.isEmpty || line.name.localizedCaseInsensitiveContains(filter) || line.value.localizedCaseInsensitiveContains(filter)
         }
         table.source = RecordLines.rows(lines)

@@ -1,3 +1,4 @@
+import CKCoreData
 import CKModel
 import CKSchema
 import TerminalKit
@@ -16,6 +17,14 @@ enum RecordTypeRows {
         TableColumn("LINT", width: .fixed(4), alignment: .trailing),
     ]
 
+    /// A type as the table names it: a type Core Data mirrors by its entity, the CloudKit name beside
+    /// (`Entry  (CD_Entry)`, `many-to-many links  (CDMR)`); any other by its name.
+    static func displayName(of name: String) -> String {
+        guard MirroredNames.isMirrored(recordType: name) else { return name }
+        let entity = name == MirroredNames.linkType ? "many-to-many links" : String(name.dropFirst(MirroredNames.prefix.count))
+        return "\(entity)  (\(name))"
+    }
+
     /// One row per type; counts are `…` until the statistics came; `⚠ 2` for a type with two lint warnings.
     static func rows(_ types: [RecordType], statistics: [String: ManagementStatistics.RecordType]?, lint: LintWarnings) -> TableRows {
         TableRows(types.map { type in
@@ -33,7 +42,7 @@ enum RecordTypeRows {
                 counts = [TableCell("…", role: .muted), TableCell("\(fields)"), TableCell("\(indexes)"), TableCell("…", role: .muted), TableCell("…", role: .muted)]
             }
             let warnings = lint.of(type.name).count
-            return [TableCell(type.name)] + counts + [TableCell(warnings == 0 ? "" : "⚠ \(warnings)", role: .warning)]
+            return [TableCell(displayName(of: type.name))] + counts + [TableCell(warnings == 0 ? "" : "⚠ \(warnings)", role: .warning)]
         })
     }
 }

@@ -1,0 +1,70 @@
+import CKClient
+import CKModel
+import CKServer
+import CKTestSupport
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// A record Core Data wrote, on the record screen, in the model's words: the demo journal's photo entry with its
+/// photo in its asset, its notebook followed as a to-one relationship, its tags followed both ways through `CDMR`.
+@Suite("A record Core Data wrote, in the model's words", .heavy)
+struct CoreDataRecordTests {
+    private static let size = Size(width: 140, height: 40)
+
+    @Test("entity and attributes by name, the large photo in its asset, the notebook and the tags followed, V shows the raw fields")
+    func photoEntry() async throws {
+        try await DemoServer.run { demo in
+            let journal = demo.client.addressing(EmbeddedServer.journalContainer, environment: .development)
+            let user = try #require(try await journal.users().first { $0.name == "demo" })
+            let store = journal.database(.private).actingAsUser(recordName: user.userRecordName)
+            let zone = ZoneID(zoneName: "com.apple.coredata.cloudkit.zone")
+            let entries = try await store.queryRecords(Query(recordType: "CD_Entry"), in: zone).records.compactMap { try? $0.get() }
+            let photoEntry = try #require(entries.first { $0.fields?["CD_photo_ckAsset"] != nil })
+
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            for command in ["container \(EmbeddedServer.journalContainer.rawValue)", "db private demo", "zone \(zone.zoneName)"] {
+                try await dashboard.command(command)
+            }
+            try await dashboard.command("record \(try #require(photoEntry.recordName))")
+            try await dashboard.waitUntil("the entry, with its links") { dashboard.screen.contains("entity PhotoEntry, record type CD_Entry") && dashboard.screen.contains("→ Tag") }
+            let photo = try #require(dashboard.lines.first { $0.contains("│ photo ") || $0.contains("│▸photo ") })
+            #expect(photo.contains("large value") && photo.contains("in CD_photo_ckAsset, 819.2 KB (d downloads)"), "\(photo)")
+            #expect(!dashboard.screen.contains("CD_title ") && dashboard.screen.contains("CD_moveReceipt") == false && dashboard.screen.contains("CD_entityName"))
+
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("notebook")
+            try await dashboard.press(.enter, .enter)
+            try await dashboard.waitUntil("the notebook") { dashboard.screen.contains("entity Notebook, record type CD_Notebook") }
+            try await dashboard.press(.escape)
+            try await dashboard.press(.escape)
+            try await dashboard.waitUntil("the entry again") { dashboard.screen.contains("entity PhotoEntry") }
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("tags")
+            try await dashboard.press(.enter, .enter)
+            try await dashboard.waitUntil("a tag, linked back") {
+                dashboard.screen.contains("entity Tag, record type CD_Tag") && dashboard.screen.contains(photoEntry.recordName ?? "?")
+            }
+            #expect(dashboard.lines.contains { $0.contains("entries") && $0.contains("→ Entry") && $0.contains(photoEntry.recordName ?? "?") })
+
+            try await dashboard.press(.character("V"))
+            #expect(dashboard.screen.contains("CD_name") && !dashboard.screen.contains("entity Tag"))
+        }
+    }
+}
+
+extension CoreDataRecordTests {
+    @Test("the record types Core Data mirrors are named by their entity, the CloudKit name beside")
+    func recordTypes() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("container \(EmbeddedServer.journalContainer.rawValue)")
+            try await dashboard.waitUntil("the journal's types") { dashboard.lines[1].contains("Record types [5]") }
+            let names = dashboard.lines.compactMap { $0.firstMatch(of: /│[ ▸](\S[^│]*?\))\s/)?.output.1 }.map(String.init)
+            #expect(names == ["Entry  (CD_Entry)", "Notebook  (CD_Notebook)", "Tag  (CD_Tag)", "many-to-many links  (CDMR)"], "\(names)")
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import CKCoreData
 import CKModel
+import CKSchema
 import Foundation
 import TerminalKit
 
@@ -7,8 +8,9 @@ import TerminalKit
 /// name with a large value read from its `_ckAsset`, its to-one relationships followed with Enter, its many-to-many
 /// relationships from the `CDMR` links, and `CD_entityName` and `CD_moveReceipt` tucked under the system fields.
 enum CoreDataRecordLines {
-    /// The lines of `record`, with its many-to-many `links` (`nil` while they are looked for).
-    static func lines(of record: Record, links: [CoreDataLink]?, display: FieldValueDisplay) -> [RecordLine] {
+    /// The lines of `record`, with its many-to-many `links` (`nil` while they are looked for); types come from
+    /// `recordType` when the schema is loaded, so an encrypted attribute says `ENCRYPTED STRING`.
+    static func lines(of record: Record, recordType: RecordType?, links: [CoreDataLink]?, display: FieldValueDisplay) -> [RecordLine] {
         let fields = record.fields ?? [:]
         let entity = fields[MirroredNames.entityName].map(display.text) ?? "?"
         var lines = [RecordLine(name: "Core Data", type: "", value: "entity \(entity), record type \(record.recordType ?? "")  (V shows the raw fields)", role: .title)]
@@ -16,7 +18,7 @@ enum CoreDataRecordLines {
         let properties = Set(fields.keys.filter { $0.hasPrefix(MirroredNames.prefix) && !bookkeeping.contains($0) }
             .map { $0.hasSuffix(assetSuffix) ? String($0.dropLast(assetSuffix.count)) : $0 })
         for field in properties.sorted() {
-            lines += propertyLines(field, fields: fields, display: display)
+            lines += propertyLines(field, type: recordType?.field(named: field)?.type.description, fields: fields, display: display)
         }
         lines += linkLines(links)
         let extra = [MirroredNames.entityName, MirroredNames.moveReceipt].compactMap { name in
@@ -28,13 +30,13 @@ enum CoreDataRecordLines {
     private static let assetSuffix = "_ckAsset"
 
     /// The line of one attribute or to-one relationship: its value, else the asset holding a large value.
-    private static func propertyLines(_ field: String, fields: [String: FieldValue], display: FieldValueDisplay) -> [RecordLine] {
+    private static func propertyLines(_ field: String, type: String?, fields: [String: FieldValue], display: FieldValueDisplay) -> [RecordLine] {
         let name = String(field.dropFirst(MirroredNames.prefix.count))
         if let value = fields[field] {
             if case .string(let text) = value, isRecordName(text) {
                 return [RecordLine(name: name, type: "to-one", value: "→ " + text, role: .key, action: .open(recordName: text))]
             }
-            return RecordLines.valueLines(name: name, type: FieldValueDisplay.typeName(of: value), value: value, display: display)
+            return RecordLines.valueLines(name: name, type: type ?? FieldValueDisplay.typeName(of: value), value: value, display: display)
         }
         if case .asset(let asset)? = fields[field + assetSuffix] {
             return [RecordLine(

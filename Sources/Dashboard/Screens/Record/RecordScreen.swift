@@ -183,7 +183,7 @@ final class RecordScreen: Screen {
         guard let value = record.value else { return }
         let type = value.recordType.flatMap { schema.value?.schema.recordType(named: $0) }
         let all = showsCoreData && isCoreData(value)
-            ? CoreDataRecordLines.lines(of: value, links: coreDataLinks, display: display)
+            ? CoreDataRecordLines.lines(of: value, recordType: type, links: coreDataLinks, display: display)
             : RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display)
         lines = all.filter { line in
             filter.isEmpty || line.name.localizedCaseInsensitiveContains(filter) || line.value.localizedCaseInsensitiveContains(filter)

@@ -29,9 +29,12 @@ struct CoreDataRecordTests {
                 try await dashboard.command(command)
             }
             try await dashboard.command("record \(try #require(photoEntry.recordName))")
-            try await dashboard.waitUntil("the entry, with its links") { dashboard.screen.contains("entity PhotoEntry, record type CD_Entry") && dashboard.screen.contains("→ Tag") }
+            try await dashboard.waitUntil("the entry, with its links and its types") {
+                dashboard.screen.contains("entity PhotoEntry, record type CD_Entry") && dashboard.screen.contains("→ Tag") && dashboard.screen.contains("ENCRYPTED STRING")
+            }
             let photo = try #require(dashboard.lines.first { $0.contains("│ photo ") || $0.contains("│▸photo ") })
             #expect(photo.contains("large value") && photo.contains("in CD_photo_ckAsset, 819.2 KB (d downloads)"), "\(photo)")
+            #expect(dashboard.lines.contains { $0.contains("│ text ") && $0.contains("ENCRYPTED STRING") }, "the encrypted attribute says so")
             #expect(!dashboard.screen.contains("CD_title ") && dashboard.screen.contains("CD_moveReceipt") == false && dashboard.screen.contains("CD_entityName"))
 
             try await dashboard.press(.character("/"))

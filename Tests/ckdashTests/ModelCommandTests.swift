@@ -76,4 +76,15 @@ struct ModelCommandTests {
         #expect(try await server.ckdash(["schema", "deploy"], input: server.container + "\n").status == 0)
         #expect(try await server.ckdash(["model", "check", journal]).status == 0)
     }
+
+    @Test("records export leaves the journal's encrypted text out and says so; --include-encrypted writes it")
+    func encryptedExport() async throws {
+        let server = try await LiveServer(container: "iCloud.com.example.TravelJournal", journalDemo: true)
+        let arguments = ["records", "export", "--type", "CD_Entry", "--zone", "com.apple.coredata.cloudkit.zone", "--database", "private", "--as-user", "demo"]
+        let export = try await server.ckdash(arguments)
+        #expect(export.status == 0 && export.standardOutput.contains("CD_title") && !export.standardOutput.contains("CD_text"), "\(export.standardError)")
+        #expect(export.standardError.contains("Leaving out the encrypted fields CD_text: --include-encrypted writes them."))
+        let everything = try await server.ckdash(arguments + ["--include-encrypted"])
+        #expect(everything.status == 0 && everything.standardOutput.contains("\"CD_text\""))
+    }
 }

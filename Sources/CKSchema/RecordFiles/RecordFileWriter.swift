@@ -7,11 +7,17 @@ public struct RecordFileWriter: Sendable {
     public let format: RecordFileFormat
     /// The field columns after `recordName` (CSV): the type's own fields, in the schema's order.
     public let columns: [String]
+    /// The encrypted fields of the type, left out of every line unless the writer was asked to include them.
+    public let leftOut: [String]
 
-    /// A writer of records of `recordType` (needed for CSV's columns) in `format`.
-    public init(format: RecordFileFormat, recordType: RecordType?) {
+    /// A writer of records of `recordType` (needed for CSV's columns) in `format`. The type's encrypted fields are
+    /// written only when `includesEncrypted`: an export never carries them by chance.
+    public init(format: RecordFileFormat, recordType: RecordType?, includesEncrypted: Bool = false) {
         self.format = format
-        columns = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
+        let fields = recordType?.fields.filter { !$0.isSystemField } ?? []
+        let encrypted = includesEncrypted ? [] : fields.filter(\.type.primitive.isEncrypted).map(\.name)
+        leftOut = encrypted
+        columns = fields.map(\.name).filter { !encrypted.contains($0) }
     }
 
     /// What the file starts with: CSV's header line; nothing for JSON lines.
@@ -22,9 +28,17 @@ public struct RecordFileWriter: Sendable {
     /// `record` as one line of the file, its line break included.
     public func line(_ record: Record) -> String {
         switch format {
-        case .jsonl: Self.jsonLine(record) + "\n"
+        case .jsonl: Self.jsonLine(leavingOut(record)) + "\n"
         case .csv: CSVFormat.row([record.recordName] + columns.map { record.fields?[$0].map(FieldValueText.format) }) + "\n"
         }
+    }
+
+    /// `record` without the fields left out.
+    private func leavingOut(_ record: Record) -> Record {
+        guard !leftOut.isEmpty else { return record }
+        var record = record
+        for field in leftOut { record.fields?.removeValue(forKey: field) }
+        return record
     }
 
     /// `record` as one line of CloudKit's wire JSON.

@@ -104,7 +104,8 @@ extension RecordsScreen {
             switch result {
             case .success(let count):
                 let what = format == .csv ? "CSV" : "JSON lines"
-                host?.report(StatusMessage("Exported \(Counting.grouped(count)) records to \(file.path) as \(what)", kind: .success))
+                let leftOut = writer.leftOut.isEmpty ? "" : ", leaving out the encrypted \(writer.leftOut.joined(separator: ", "))"
+                host?.report(StatusMessage("Exported \(Counting.grouped(count)) records to \(file.path) as \(what)\(leftOut)", kind: .success))
             case .failure(let error): host?.report(StatusMessage("Export failed: \(ErrorMessage.text(for: error))", kind: .error))
             }
         }

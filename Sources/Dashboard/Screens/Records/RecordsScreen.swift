@@ -190,7 +190,10 @@ final class RecordsScreen: Screen {
             openCopyPicker()
         case .export:
             let what = marked.isEmpty ? "every record of this result" : "the \(Counting.counted(marked.count, "marked record"))"
-            overlay = .export(Prompt(title: "Export", message: "Write \(what) to (a .csv name writes CSV, any other JSON lines):", text: "\(recordTypeName).jsonl"))
+            let encrypted = schema.value?.schema.recordType(named: recordTypeName)?.fields.filter(\.type.primitive.isEncrypted).map(\.name) ?? []
+            let leftOut = encrypted.isEmpty ? "" : " (encrypted fields are left out: \(encrypted.joined(separator: ", ")))"
+            overlay = .export(Prompt(
+                title: "Export", message: "Write \(what)\(leftOut) to (a .csv name writes CSV, any other JSON lines):", text: "\(recordTypeName).jsonl"))
         case .queryBuilder:
             let draft = QueryDraft(recordType: recordTypeName, query: query, desiredKeys: paging.desiredKeys, resultsLimit: resultsLimit)
             host.open(.queryBuilder(recordType: recordTypeName, draft: draft), session: session)

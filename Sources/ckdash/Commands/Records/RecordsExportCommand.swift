@@ -24,6 +24,9 @@ struct RecordsExportCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Write the type's encrypted fields too; without it they are left out, and said so.")
+    var includeEncrypted = false
+
     @OptionGroup var records: RecordsOptions
 
     @OptionGroup(title: "Server")
@@ -38,7 +41,10 @@ struct RecordsExportCommand: AsyncParsableCommand {
             let typeName = try query.requireType()
             let format = RecordFileFormat.resolved(format, path: output)
             let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client)
-            let writer = RecordFileWriter(format: format, recordType: recordType)
+            let writer = RecordFileWriter(format: format, recordType: recordType, includesEncrypted: includeEncrypted)
+            if !writer.leftOut.isEmpty {
+                StandardError.write("Leaving out the encrypted fields \(writer.leftOut.joined(separator: ", ")): --include-encrypted writes them.")
+            }
             let file = try OutputFile(path: output)
             try file.write(writer.header)
             let progress = ProgressLine(counting: "records")

@@ -1,5 +1,6 @@
 import CKModel
 import Foundation
+import ServiceLifecycle
 
 /// Reads the request log for the management API: the entries a filter keeps, a page at a time newest first, or
 /// the ones logged after a sequence number, oldest first, waiting for the first. Entries still waiting in this
@@ -29,20 +30,25 @@ struct RequestLogService {
     func follow(_ filter: ManagementLogs.Filter, after: Int64, limit: Int, wait: Duration) async throws -> ManagementLogs.Response {
         let deadline = ContinuousClock.now + wait
         var position = after
-        while true {
-            await writer?.flush()
-            let scan = try await self.scan(filter, from: .after(position), limit: limit)
-            position = scan.position ?? position
-            let now = ContinuousClock.now
-            if !scan.found.isEmpty || now >= deadline || Task.isCancelled {
-                return ManagementLogs.Response(entries: scan.found, continuationMarker: nil, lastSequence: position)
+        // A server beginning to stop answers at once, as a waiting courier does, rather than holding its stop.
+        return try await withGracefulShutdownHandler {
+            while true {
+                await writer?.flush()
+                let scan = try await self.scan(filter, from: .after(position), limit: limit)
+                position = scan.position ?? position
+                let now = ContinuousClock.now
+                if !scan.found.isEmpty || now >= deadline || Task.isCancelled || Task.isShuttingDownGracefully {
+                    return ManagementLogs.Response(entries: scan.found, continuationMarker: nil, lastSequence: position)
+                }
+                let pause = min(Self.followRecheck, deadline - now)
+                if let writer {
+                    await writer.stored.wait(for: RequestLogWriter.storedKey, upTo: pause)
+                } else {
+                    try await Task.sleep(for: pause)
+                }
             }
-            let pause = min(Self.followRecheck, deadline - now)
-            if let writer {
-                await writer.stored.wait(for: RequestLogWriter.storedKey, upTo: pause)
-            } else {
-                try await Task.sleep(for: pause)
-            }
+        } onGracefulShutdown: { [writer] in
+            writer?.stored.ring([RequestLogWriter.storedKey])
         }
     }
 

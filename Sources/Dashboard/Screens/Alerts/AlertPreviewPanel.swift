@@ -22,7 +22,7 @@ struct AlertPreviewPanel {
     /// The most firings listed; the rest are counted.
     static let firingLimit = 5
 
-    mutating func handle(_ key: Key) -> Outcome {
+    func handle(_ key: Key) -> Outcome {
         switch key {
         case .enter: isNew ? .accepted : .closed
         case .escape, .character("q"): .closed

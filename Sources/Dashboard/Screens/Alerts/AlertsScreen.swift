@@ -156,9 +156,9 @@ final class AlertsScreen: FilteredListScreen {
                 draft = values
                 preview(AlertRuleForm.rule(from: values, container: session.container), isNew: true, host: host)
             }
-        case .preview(var panel)?:
+        case .preview(let panel)?:
             switch panel.handle(key) {
-            case .consumed: overlay = .preview(panel)
+            case .consumed: break
             case .accepted:
                 overlay = nil
                 create(panel.rule, host: host)

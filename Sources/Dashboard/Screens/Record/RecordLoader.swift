@@ -72,7 +72,8 @@ extension RecordLoader {
         var marker: String?
         var read = 0
         repeat {
-            let page = try await client.queryRecords(Query(recordType: MirroredNames.linkType), in: zone, resultsLimit: 200, continuationMarker: marker)
+            let page = try await client.queryRecords(
+                Query(recordType: MirroredNames.linkType), in: zone, desiredKeys: MirroredNames.linkFields, resultsLimit: 200, continuationMarker: marker)
             let records = page.records.compactMap { try? $0.get() }
             links += records.compactMap { CoreDataLink($0, from: recordName) }
             read += records.count

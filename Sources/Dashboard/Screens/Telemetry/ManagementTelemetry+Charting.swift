@@ -27,6 +27,11 @@ extension ManagementTelemetry.Response {
         return ["-\(range.rawValue)", middle, "now"]
     }
 
+    /// How many points a series has: the range's count, as the server answers it.
+    var pointCount: Int {
+        series.first?.points.count ?? range.pointCount
+    }
+
     /// The interval of point `index`, in milliseconds since 1970: from its start up to the next point's.
     func interval(ofPoint index: Int) -> Range<Int64> {
         let from = start + Int64(index * resolution) * 1000

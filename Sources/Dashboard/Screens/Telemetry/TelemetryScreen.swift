@@ -70,8 +70,8 @@ final class TelemetryScreen: Screen {
     var currentDestination: Destination? { .telemetry(criteria) }
 
     var statusItems: [String] {
-        guard let response = charts.value?.first, response.range.pointCount > 0 else { return [] }
-        return ["point \(point(in: response) + 1)/\(response.range.pointCount)"]
+        guard let response = charts.value?.first, response.pointCount > 0 else { return [] }
+        return ["point \(point(in: response) + 1)/\(response.pointCount)"]
     }
 
     func load(_ host: any ScreenHost) {
@@ -84,8 +84,7 @@ final class TelemetryScreen: Screen {
 
     /// The point under the cursor in `response`: the cursor's, or the last.
     private func point(in response: ManagementTelemetry.Response) -> Int {
-        let count = response.series.first?.points.count ?? response.range.pointCount
-        return min(cursor ?? count - 1, count - 1)
+        min(cursor ?? response.pointCount - 1, response.pointCount - 1)
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -125,7 +124,7 @@ final class TelemetryScreen: Screen {
             return true
         case .left, .right, .character("h"), .character("l"), .home, .end, .character("g"), .character("G"):
             guard let response = charts.value?.first else { return true }
-            let last = (response.series.first?.points.count ?? response.range.pointCount) - 1
+            let last = response.pointCount - 1
             let current = point(in: response)
             switch key {
             case .left, .character("h"): cursor = max(0, current - 1)

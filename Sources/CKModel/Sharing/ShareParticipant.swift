@@ -20,6 +20,11 @@ public struct ShareParticipant: Hashable, Sendable, Codable {
         self.acceptanceStatus = acceptanceStatus
     }
 
+    /// The participant's user record name, wherever the answer put it.
+    public var userRecordName: String? {
+        userIdentity?.userRecordName ?? userIdentity?.lookupInfo?.userRecordName
+    }
+
     /// A participant's part in a share.
     public enum ParticipantType: String, CaseIterable, Hashable, Sendable, Codable {
         case owner = "OWNER"

@@ -11,7 +11,7 @@ extension RecordService {
             ? try await storage.reachableZones(for: access)
             : [try await storage.existingZone(request.zoneID, for: access)]
         let schema = try await currentSchema(access)
-        guard let recordType = schema.recordType(named: request.query.recordType) else {
+        guard let recordType = schema.recordType(named: request.query.recordType) ?? Self.systemType(request.query.recordType, access: access) else {
             throw ServerError(.badRequest, reason: "Did not find record type: \(request.query.recordType)")
         }
         let plan = try QueryPlan.make(request.query, recordType: recordType)
@@ -56,6 +56,11 @@ extension RecordService {
             }
         }
         return RecordsQuery.Response(records: records, continuationMarker: next?.marker)
+    }
+
+    /// A type no schema declares that queries still read: `cloudkit.share`, in the databases shares live in.
+    private static func systemType(_ name: String, access: DatabaseAccess) -> RecordType? {
+        name == RecordType.sharesTypeName && access.database != .public ? .shares : nil
     }
 
     /// Which records of the type the caller may read: all of them, only their own (READ granted to

@@ -4,7 +4,7 @@ import CKModel
 /// as it was.
 struct SharePlanning {
     /// The record name of a share of a whole zone.
-    static let zoneShareName = "cloudkit.zoneshare"
+    static let zoneShareName = ShareRecord.zoneWideName
 
     /// The records a new share may be for, by name.
     let roots: [String: StoredRecord]

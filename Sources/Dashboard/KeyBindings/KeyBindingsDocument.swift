@@ -13,6 +13,8 @@ enum KeyBindingsDocument {
         ("Indexes", IndexesScreen.keys),
         ("Zones", ZonesScreen.keys),
         ("Zone changes (live)", ZoneChangesScreen.keys),
+        ("Shares", SharesScreen.keys),
+        ("A share to accept (:accept)", ShareInvitationScreen.keys),
         ("Subscriptions", SubscriptionsScreen.keys),
         ("Notifications (live)", NotificationsScreen.keys),
         ("Records", RecordsScreen.keys),

@@ -45,6 +45,10 @@ enum Destination: Equatable {
     case developerNotifications
     /// The Core Data model at `path` checked against the container's schema.
     case model(path: String)
+    /// The shares of the session's zone or database; with a record name, first sharing that record.
+    case shares(sharing: String? = nil)
+    /// The share behind a short GUID, resolved as the user acted as, to accept.
+    case shareInvitation(shortGUID: String)
 
     /// The screen for `session`, fetching through `client` addressed to the session.
     func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
@@ -104,6 +108,10 @@ enum Destination: Equatable {
             return DeveloperNotificationsScreen(session: session, loader: DeveloperNotificationsLoader(client: client), display: display)
         case .model(let path):
             return ModelScreen(session: session, path: path, loader: ModelLoader(client: client))
+        case .shares(let recordName):
+            return SharesScreen(session: session, sharing: recordName, loader: SharesLoader(client: client))
+        case .shareInvitation(let shortGUID):
+            return ShareInvitationScreen(session: session, shortGUID: shortGUID, loader: ShareInvitationLoader(client: client, hasUser: session.user != nil))
         }
     }
 

@@ -41,6 +41,8 @@ enum PaletteCommand: Equatable {
         ("subscriptions", "List the subscriptions of the database; create and delete them", nil),
         ("notifications", "Developer notifications: alerts fired and recovered, deploys, resets, tokens and keys", nil),
         ("model", "Check a Core Data model (.xcdatamodeld) against production's schema", nil),
+        ("shares", "The shares of the zone or database: participants, permissions; share a zone, invite, stop sharing", nil),
+        ("accept", "Resolve a share by its link or short GUID and accept it as the user acted as", nil),
         ("pushes", "Watch the push notifications of the user's subscriptions arrive", nil),
         ("changes", "Watch a zone's records change, live (the current zone when none is named)", .zone),
         ("record", "Open a record by name", nil),
@@ -102,6 +104,10 @@ enum PaletteCommand: Equatable {
             _ = try required("a model's path, such as :model Demo/Journal.xcdatamodeld")
             self = .open(.model(path: words.dropFirst().joined(separator: " ")))
         case "pushes", "push", "notify": self = .open(.notifications)
+        case "shares", "sharing": self = .open(.shares())
+        case "accept", "join":
+            let link = try required("a share's link or short GUID, such as :accept 3KD8Q2LM…")
+            self = .open(.shareInvitation(shortGUID: ShareInvitationLoader.shortGUID(in: link)))
         case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))

@@ -106,4 +106,37 @@ struct SharingRoutesTests {
             #expect(unknown["serverErrorCode"] as? String == "NOT_FOUND")
         }
     }
+
+    @Test("records/query on cloudkit.share lists a zone's or a database's shares, for the owner and for a participant, and not in the public database")
+    func shareQuery() async throws {
+        let server = try await TestServer()
+        let mei = TestCredentials.user(server.webAuthToken)
+        let owner = server.user.userRecordName
+        let ann = try await server.secondUser("ann")
+        try await server.live { client in
+            for zone in ["Trip", "Home"] {
+                _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"\#(zone)"}}}]}"#, as: mei, database: "private")
+            }
+            _ = try await modify(server, client, "Trip", #"{"operationType":"create","record":{"recordType":"Plan","recordName":"plan"}}"#, as: mei)
+            _ = try await modify(server, client, "Trip", #"""
+                {"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"share1","forRecord":{"recordName":"plan"},
+                 "participants":[{"userIdentity":{"lookupInfo":{"userRecordName":"\#(ann.recordName)"}},"permission":"READ_ONLY"}]}}
+                """#, as: mei)
+            _ = try await modify(server, client, "Home", #"{"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"cloudkit.zoneshare"}}"#, as: mei)
+            func names(_ body: String, as credentials: TestCredentials, database: String) async throws -> [String] {
+                try TestServer.records(try await server.post(client, "records/query", body, as: credentials, database: database)).map {
+                    ($0["recordName"] as? String) ?? ($0["serverErrorCode"] as? String ?? "?")
+                }
+            }
+            let query = #""query":{"recordType":"cloudkit.share"}"#
+            #expect(try await names(#"{"zoneID":{"zoneName":"Trip"},\#(query)}"#, as: mei, database: "private") == ["share1"])
+            #expect(try await names(#"{"zoneWide":true,\#(query)}"#, as: mei, database: "private") == ["cloudkit.zoneshare", "share1"])
+            let shortGUID = try #require(try TestServer.records(try await server.post(
+                client, "records/lookup", #"{"zoneID":{"zoneName":"Trip"},"records":[{"recordName":"share1"}]}"#, as: mei, database: "private"))[0]["shortGUID"] as? String)
+            _ = try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(ann.token))
+            #expect(try await names(#"{"zoneWide":true,\#(query)}"#, as: .user(ann.token), database: "shared") == ["share1"])
+            let publicQuery = try await server.post(client, "records/query", #"{\#(query)}"#, as: mei, database: "public")
+            #expect(publicQuery.status == .badRequest)
+        }
+    }
 }

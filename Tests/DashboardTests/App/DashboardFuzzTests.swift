@@ -55,6 +55,8 @@ struct DashboardFuzzTests {
         Start(commands: ["user demo", "pushes"], title: "Notifications for demo"),
         Start(commands: ["notifications"], title: "Notifications"),
         Start(commands: ["container iCloud.com.example.TravelJournal", "model Demo/Journal.xcdatamodeld"], title: "Model Journal.xcdatamodeld"),
+        Start(commands: ["container iCloud.com.example.TravelJournal", "db private demo", "shares"], title: "Shares of the private database"),
+        Start(commands: ["container iCloud.com.example.TravelJournal", "db shared guest", "shares"], title: "Shares of the shared database"),
     ]
 
     /// Events thrown at each screen.

@@ -6,7 +6,7 @@ import TerminalKit
 
 /// One record: every field with its type and value, the system fields, and the records that point to it.
 /// Enter on a reference (or a record pointing here) opens that record, and Esc comes back; d downloads an
-/// asset to a file; y copies the record as JSON; e edits it in the record form; D deletes it and goes back; `/`
+/// asset to a file; y copies the record as JSON; e edits it in the record form; s shares it; D deletes it and goes back; `/`
 /// narrows the lines to the fields whose name or value contains the text typed.
 final class RecordScreen: Screen {
     private(set) var session: Session
@@ -46,6 +46,9 @@ final class RecordScreen: Screen {
         KeyBinding(.editRecord, keys: [.character("e")], label: "Edit", help: "Edit the record's fields", group: "Record", isMutation: true),
         KeyBinding(
             .deleteRecords, keys: [.character("D")], label: "Delete", help: "Delete the record, with what its DELETE_SELF references take along",
+            group: "Record", isMutation: true),
+        KeyBinding(
+            .share, keys: [.character("s")], label: "Share", help: "Share the record and the records below it, or show its share (custom zones)",
             group: "Record", isMutation: true),
         KeyBinding(
             .toggleCoreDataView, keys: [.character("V")], label: "View",
@@ -137,6 +140,8 @@ final class RecordScreen: Screen {
             table.select(row: 0)
         case (.copy, _):
             if let value = record.value { host.copyToClipboard(RecordFileWriter.jsonLine(value), describing: "record \(recordName) as JSON") }
+        case (.share, _):
+            host.open(.shares(sharing: recordName), session: session)
         case (.editRecord, _):
             if let type = record.value?.recordType { host.open(.recordForm(recordType: type, recordName: recordName), session: session) }
         case (.deleteRecords, _):

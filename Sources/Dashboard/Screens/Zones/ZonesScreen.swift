@@ -2,7 +2,8 @@ import CKModel
 import TerminalKit
 
 /// The zones of the session's database with their sync state; Enter browses a zone's record types, `c` watches
-/// its changes live, `n` creates a custom zone and `d` deletes one after saying how many records go with it.
+/// its changes live, `s` lists its shares, `n` creates a custom zone and `d` deletes one after saying how many
+/// records go with it.
 final class ZonesScreen: FilteredListScreen {
     let session: Session
     let loader: ZonesLoader
@@ -24,6 +25,7 @@ final class ZonesScreen: FilteredListScreen {
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Browse the record types in the selected zone", group: "Zones"),
         KeyBinding(.showZoneChanges, keys: [.character("c")], label: "Changes", help: "Watch the records of the selected zone change, live", group: "Zones"),
+        KeyBinding(.showShares, keys: [.character("s")], label: "Shares", help: "The shares of the selected zone: participants, permissions, sharing it", group: "Zones"),
         KeyBinding(.createZone, keys: [.character("n")], label: "New zone", help: "Create a custom zone (private database)", group: "Zones", isMutation: true),
         KeyBinding(
             .deleteZone, keys: [.character("d")], label: "Delete", help: "Delete the selected custom zone and its records (asks first, saying how many)",
@@ -61,6 +63,11 @@ final class ZonesScreen: FilteredListScreen {
         case .showZoneChanges:
             guard let zone = list.selected else { return }
             host.open(.zoneChanges(zoneName: zone.zoneID.zoneName), session: session)
+        case .showShares:
+            guard let zone = list.selected else { return }
+            var next = session
+            next.zone = zone.zoneID
+            host.open(.shares(), session: next)
         case .createZone:
             askNewZoneName(host: host)
         case .deleteZone:

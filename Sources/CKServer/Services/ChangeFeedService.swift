@@ -66,13 +66,11 @@ public struct ChangeFeedService: Sendable {
     private func zonePage(after tokenText: String?, limit requested: Int?, access: DatabaseAccess) async throws
         -> (zones: [ItemResult<Zone>], token: String, moreComing: Bool)
     {
+        let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
         if access.database == .shared {
-            // The zones shared with the user live in their owners' databases: every one is listed each time.
-            let zones = try await storage.zones(reachedBy: access).map { ItemResult<Zone>.success(ZoneService.wireZone($0)) }
-            return (zones, SyncToken(incarnation: 0, changeNumber: 0).text, false)
+            return try await sharedZonePage(after: tokenText, limit: limit, access: access)
         }
         let database = try access.databaseKey()
-        let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
         let after = try tokenText.map(SyncToken.init(text:))?.changeNumber ?? 0
         let (last, changes) = try await storage.zoneChanges(in: database, after: after, limit: limit + 1)
         if after > last {
@@ -87,6 +85,27 @@ public struct ChangeFeedService: Sendable {
         }
         let next = SyncToken(incarnation: 0, changeNumber: moreComing ? (shown.last?.databaseChange ?? after) : last)
         return (zones, next.text, moreComing)
+    }
+
+    /// The shared zones changed, newly shared or no longer shared since the token, which names each zone with
+    /// the point its changes had reached (they live in their owners' databases, numbered apart).
+    private func sharedZonePage(after tokenText: String?, limit: Int, access: DatabaseAccess) async throws
+        -> (zones: [ItemResult<Zone>], token: String, moreComing: Bool)
+    {
+        let before = try tokenText.map(SharedDatabaseToken.init(text:))?.marks ?? []
+        let current = try await storage.zones(reachedBy: access).sorted { ($0.key.ownerRecordName, $0.key.zoneName) < ($1.key.ownerRecordName, $1.key.zoneName) }
+        let changed = current.filter { !before.contains(SharedDatabaseToken.Mark($0)) }
+        let gone = before.filter { mark in !current.contains { mark.isOf($0) } }
+        let reported = changed.prefix(limit)
+        let reportedGone = gone.prefix(limit - reported.count)
+        var zones = reported.map { ItemResult<Zone>.success(ZoneService.wireZone($0)) }
+        zones += reportedGone.map { mark in
+            .success(Zone(zoneID: ZoneID(zoneName: mark.zoneName, ownerRecordName: mark.ownerRecordName, zoneType: .regularCustomZone), deleted: true))
+        }
+        // Zones left for the next page keep the point they had reached, so that they are reported then.
+        var marks = before.filter { mark in !reportedGone.contains(mark) && !reported.contains { mark.isOf($0) } }
+        marks += reported.map(SharedDatabaseToken.Mark.init)
+        return (zones, SharedDatabaseToken(marks: marks).text, changed.count + gone.count > limit)
     }
 
     private struct Page {

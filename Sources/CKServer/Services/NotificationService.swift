@@ -109,27 +109,27 @@ public struct NotificationService: Sendable {
     }
 
     /// The notifications, by push token, of the subscriptions these changes in `zone` match (a `firesOnce`
-    /// subscription is deleted as it fires). In the public database a subscription fires only for records its
-    /// owner may read.
+    /// subscription is deleted as it fires): its owner's, and in a shared zone those its participants made in
+    /// their shared databases, for the records their shares cover. In the public database a subscription fires
+    /// only for records its owner may read.
     private func notifications(firedBy events: [RecordEvent], in zone: ZoneKey) async throws -> [(token: String, payload: String)] {
         guard !events.isEmpty else { return [] }
-        let candidates = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
-            .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
+        let candidates = try await subscriptions(watching: zone)
         guard !candidates.isEmpty else { return [] }
         let alive = livingSince()
         let schema = try await publicSchema(of: zone)
         var queued: [(token: String, payload: String)] = []
         var tokensByOwner: [String: [String]] = [:]
         var readersByOwner: [String: (StoredRecord) -> Bool] = [:]
-        for (owner, subscription) in candidates {
+        for (owner, subscription, seen) in candidates {
             if readersByOwner[owner] == nil {
                 readersByOwner[owner] = try await reader(owner, schema: schema, in: zone)
             }
             let readable = readersByOwner[owner] ?? { _ in false }
-            let matching = events.filter { readable($0.record) && Self.matches($0, subscription, zone: zone) }
+            let matching = events.filter { readable($0.record) && Self.matches($0, subscription, zone: seen) }
             guard !matching.isEmpty else { continue }
             if subscription.firesOnce == true, let id = subscription.subscriptionID {
-                var database = zone.databaseKey
+                var database = seen.databaseKey
                 database.ownerRecordName = owner
                 // Only the save that deletes it fires it: another one matched against it at the same time does not.
                 guard try await storage.deleteSubscription(id, in: database) else { continue }
@@ -138,11 +138,27 @@ public struct NotificationService: Sendable {
                 tokensByOwner[owner] = try await storage.pushTokens(of: owner, in: zone.container, environment: zone.environment, seenSince: alive)
             }
             for event in matching {
-                let payload = Self.payload(for: event, subscription: subscription, zone: zone)
+                let payload = Self.payload(for: event, subscription: subscription, zone: seen)
                 queued += tokensByOwner[owner, default: []].map { ($0, payload) }
             }
         }
         return queued
+    }
+
+    /// The subscriptions that may fire for a change in `zone`, each with its owner and the zone as that owner's
+    /// database sees it: the owner's own (every one in the public database), then, for a custom zone of a private
+    /// database, other users' in their shared databases (the zone seen there, its owner named).
+    private func subscriptions(watching zone: ZoneKey) async throws -> [(owner: String, subscription: Subscription, seen: ZoneKey)] {
+        let own = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: zone.database)
+            .filter { zone.database == .public || $0.owner == zone.ownerRecordName }
+            .map { ($0.owner, $0.subscription, zone) }
+        guard zone.database == .private, !zone.isDefaultZone else { return own }
+        var seen = zone
+        seen.database = .shared
+        let participants = try await storage.allSubscriptions(in: zone.container, environment: zone.environment, scope: .shared)
+            .filter { $0.owner != zone.ownerRecordName && ($0.subscription.zoneID.map { $0.ownerRecordName == zone.ownerRecordName } ?? true) }
+            .map { ($0.owner, $0.subscription, seen) }
+        return own + participants
     }
 
     /// The schema whose READ grants decide what public-database subscriptions see; `nil` for a private zone.
@@ -151,9 +167,14 @@ public struct NotificationService: Sendable {
         return try await storage.schemas(of: zone.container).schema(of: zone.environment)
     }
 
-    /// Which records a subscription's owner may read: all of a private zone (it is theirs), and in the public
-    /// database those the schema's READ grants give them (the developer reads everything).
+    /// Which records a subscription's owner may read: all of their own private zone, what their accepted shares
+    /// cover of another user's, and in the public database those the schema's READ grants give them (the
+    /// developer reads everything).
     private func reader(_ owner: String, schema: Schema?, in zone: ZoneKey) async throws -> (StoredRecord) -> Bool {
+        if zone.database == .private, owner != zone.ownerRecordName {
+            guard let scope = try? await storage.shareScope(of: owner, in: zone) else { return { _ in false } }
+            return { scope.contains($0.recordName) }
+        }
         guard let schema else { return { _ in true } }
         let caller: Caller
         if let user = try await storage.user(recordName: owner, in: zone.container) {

@@ -42,7 +42,7 @@ extension ServerStorage {
 
     /// What the user's accepted shares in another user's zone cover (shares that give them no permission do
     /// not count); `ZONE_NOT_FOUND` when there are none.
-    private func shareScope(of user: String, in zone: ZoneKey) async throws -> ShareScope {
+    func shareScope(of user: String, in zone: ZoneKey) async throws -> ShareScope {
         let shares = try await shares(acceptedBy: user, in: zone).filter { ($0.participant(user)?.permission ?? .none) > .none }
         guard !shares.isEmpty else {
             throw ServerError(.zoneNotFound, reason: "no zone \(zone.zoneName) of \(zone.ownerRecordName) is shared with you")

@@ -139,4 +139,83 @@ struct SharingRoutesTests {
             #expect(publicQuery.status == .badRequest)
         }
     }
+
+    @Test("changes/database on the shared database answers only the zones changed, newly shared or no longer shared since its token")
+    func sharedDatabaseChanges() async throws {
+        let server = try await TestServer()
+        let mei = TestCredentials.user(server.webAuthToken)
+        let ann = try await server.secondUser("ann")
+        try await server.live { client in
+            var shortGUIDs: [String] = []
+            for zone in ["Home", "Trip"] {
+                _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"\#(zone)"}}}]}"#, as: mei, database: "private")
+                let share = try await modify(server, client, zone, #"{"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"cloudkit.zoneshare","publicPermission":"READ_ONLY"}}"#, as: mei)[0]
+                shortGUIDs.append(try #require(share["shortGUID"] as? String))
+            }
+            for shortGUID in shortGUIDs {
+                _ = try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(ann.token))
+            }
+            func changes(after token: String?, limit: Int? = nil) async throws -> (zones: [String], token: String, moreComing: Bool) {
+                var fields: [String] = []
+                if let token { fields.append(#""syncToken":"\#(token)""#) }
+                if let limit { fields.append(#""resultsLimit":\#(limit)"#) }
+                let json = try await server.post(client, "changes/database", "{\(fields.joined(separator: ","))}", as: .user(ann.token), database: "shared").json
+                let zones = (json["zones"] as? [[String: Any]] ?? []).map { zone in
+                    ((zone["zoneID"] as? [String: Any])?["zoneName"] as? String ?? "?") + (zone["deleted"] as? Bool == true ? " deleted" : "")
+                }
+                return (zones, try #require(json["syncToken"] as? String), json["moreComing"] as? Bool ?? false)
+            }
+            let first = try await changes(after: nil, limit: 1)
+            #expect(first.zones == ["Home"] && first.moreComing)
+            let all = try await changes(after: first.token)
+            #expect(all.zones == ["Trip"] && !all.moreComing)
+            #expect(try await changes(after: all.token).zones.isEmpty)
+
+            _ = try await modify(server, client, "Trip", #"{"operationType":"create","record":{"recordType":"Plan","recordName":"p1"}}"#, as: mei)
+            let written = try await changes(after: all.token)
+            #expect(written.zones == ["Trip"])
+            let home = try TestServer.records(try await server.post(
+                client, "records/lookup", #"{"zoneID":{"zoneName":"Home"},"records":[{"recordName":"cloudkit.zoneshare"}]}"#, as: mei, database: "private"))[0]
+            let tag = try #require(home["recordChangeTag"] as? String)
+            _ = try await modify(server, client, "Home", #"{"operationType":"delete","record":{"recordName":"cloudkit.zoneshare","recordChangeTag":"\#(tag)"}}"#, as: mei)
+            #expect(try await changes(after: written.token).zones == ["Home deleted"])
+            #expect(try await changes(after: nil).zones == ["Trip"])
+            let refused = try await server.post(client, "changes/database", #"{"syncToken":"bm9wZQ=="}"#, as: .user(ann.token), database: "shared")
+            #expect(refused.status == .badRequest)
+        }
+    }
+
+    @Test("a participant's subscription in their shared database fires for the shared records the owner changes, and only for those")
+    func participantNotifications() async throws {
+        let server = try await TestServer(courierWait: .seconds(20))
+        let mei = TestCredentials.user(server.webAuthToken)
+        let owner = server.user.userRecordName
+        let ann = try await server.secondUser("ann")
+        try await server.live { client in
+            _ = try await server.post(client, "zones/modify", #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Trip"}}}]}"#, as: mei, database: "private")
+            _ = try await modify(server, client, "Trip", #"""
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"plan"}},
+                {"operationType":"create","record":{"recordType":"Plan","recordName":"secret"}}
+                """#, as: mei)
+            let share = try await modify(server, client, "Trip", #"""
+                {"operationType":"create","record":{"recordType":"cloudkit.share","recordName":"share1","forRecord":{"recordName":"plan"},
+                 "participants":[{"userIdentity":{"lookupInfo":{"userRecordName":"\#(ann.recordName)"}},"permission":"READ_ONLY"}]}}
+                """#, as: mei)[0]
+            let shortGUID = try #require(share["shortGUID"] as? String)
+            _ = try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(ann.token))
+            let courier = try await server.courier(client, ann.token)
+            let subscribed = try await server.post(client, "subscriptions/modify", #"""
+                {"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"plans","firesOn":["create","update"],
+                 "zoneID":{"zoneName":"Trip","ownerRecordName":"\#(owner)"},"query":{"recordType":"Plan"}}}]}
+                """#, as: .user(ann.token), database: "shared")
+            #expect((try subscribed.json["subscriptions"] as? [[String: Any]])?.first?["serverErrorCode"] == nil)
+
+            _ = try await modify(server, client, "Trip", #"{"operationType":"forceUpdate","record":{"recordName":"secret","recordChangeTag":"x","fields":{"title":{"value":"not shared"}}}}"#, as: mei)
+            _ = try await modify(server, client, "Trip", #"{"operationType":"create","record":{"recordType":"Plan","recordName":"item","parent":{"recordName":"plan"}}}"#, as: mei)
+            let notification = try #require((try await TestServer.poll(client, courier)?["ck"] as? [String: Any])?["qry"] as? [String: Any])
+            #expect(notification["rid"] as? String == "item", "the change of a record the share does not cover fires nothing")
+            #expect(notification["dbs"] as? Int == 3)
+            #expect(notification["zid"] as? String == "Trip" && notification["zoid"] as? String == owner)
+        }
+    }
 }

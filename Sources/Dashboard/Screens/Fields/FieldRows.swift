@@ -30,7 +30,7 @@ enum FieldRows {
             }
             let bytes = statistics?.indexes.filter { $0.field == field.name }.reduce(0) { $0 + $1.bytes }
             return [
-                TableCell(field.name, role: field.isSystemField ? .muted : nil), TableCell(field.type.description),
+                TableCell(EncryptedMark.name(field.name, type: field.type), role: field.isSystemField ? .muted : nil), TableCell(field.type.description),
                 flag(.queryable), flag(.sortable), flag(.searchable),
                 TableCell(field.indexes.isEmpty ? "" : bytes.map(Counting.size) ?? "…", role: .muted),
             ]

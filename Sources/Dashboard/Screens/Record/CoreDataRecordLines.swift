@@ -18,7 +18,7 @@ enum CoreDataRecordLines {
         let properties = Set(fields.keys.filter { $0.hasPrefix(MirroredNames.prefix) && !bookkeeping.contains($0) }
             .map { $0.hasSuffix(assetSuffix) ? String($0.dropLast(assetSuffix.count)) : $0 })
         for field in properties.sorted() {
-            lines += propertyLines(field, type: recordType?.field(named: field)?.type.description, fields: fields, display: display)
+            lines += propertyLines(field, type: recordType?.field(named: field)?.type, fields: fields, display: display)
         }
         lines += linkLines(links)
         let extra = [MirroredNames.entityName, MirroredNames.moveReceipt].compactMap { name in
@@ -30,13 +30,15 @@ enum CoreDataRecordLines {
     private static let assetSuffix = "_ckAsset"
 
     /// The line of one attribute or to-one relationship: its value, else the asset holding a large value.
-    private static func propertyLines(_ field: String, type: String?, fields: [String: FieldValue], display: FieldValueDisplay) -> [RecordLine] {
+    private static func propertyLines(_ field: String, type: FieldType?, fields: [String: FieldValue], display: FieldValueDisplay) -> [RecordLine] {
         let name = String(field.dropFirst(MirroredNames.prefix.count))
         if let value = fields[field] {
             if case .string(let text) = value, isRecordName(text) {
                 return [RecordLine(name: name, type: "to-one", value: "→ " + text, role: .key, action: .open(recordName: text))]
             }
-            return RecordLines.valueLines(name: name, type: type ?? FieldValueDisplay.typeName(of: value), value: value, display: display)
+            return RecordLines.valueLines(
+                name: name, type: type?.description ?? FieldValueDisplay.typeName(of: value), value: value, display: display,
+                isEncrypted: type?.primitive.isEncrypted == true)
         }
         if case .asset(let asset)? = fields[field + assetSuffix] {
             return [RecordLine(

@@ -18,6 +18,8 @@ struct RecordLine: Equatable {
     var value: String
     var role: ThemeRole?
     var action: Action?
+    /// Whether the line names an encrypted field, which the name's mark shows.
+    var isEncrypted = false
 }
 
 /// A record as the record screen lists it: every field of its type (with its type, lists expanded), the system
@@ -36,12 +38,14 @@ enum RecordLines {
         let fields = record.fields ?? [:]
         let declared = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
         for name in declared + fields.keys.filter({ !declared.contains($0) }).sorted() {
-            let typeName = recordType?.field(named: name)?.type.description ?? fields[name].map(FieldValueDisplay.typeName) ?? ""
+            let type = recordType?.field(named: name)?.type
+            let typeName = type?.description ?? fields[name].map(FieldValueDisplay.typeName) ?? ""
+            let isEncrypted = type?.primitive.isEncrypted == true
             guard let value = fields[name] else {
-                lines.append(RecordLine(name: name, type: typeName, value: "(no value)", role: .muted))
+                lines.append(RecordLine(name: name, type: typeName, value: "(no value)", role: .muted, isEncrypted: isEncrypted))
                 continue
             }
-            lines += valueLines(name: name, type: typeName, value: value, display: display)
+            lines += valueLines(name: name, type: typeName, value: value, display: display, isEncrypted: isEncrypted)
         }
         lines += systemLines(of: record, display: display)
         lines.append(RecordLine(name: "", type: "", value: ""))
@@ -63,8 +67,14 @@ enum RecordLines {
     }
 
     /// The line (or, for a list, the lines) of a field's value: a reference is followed with Enter, an asset
-    /// downloaded with d.
-    static func valueLines(name: String, type: String, value: FieldValue, display: FieldValueDisplay) -> [RecordLine] {
+    /// downloaded with d; the first line marked when the field is encrypted.
+    static func valueLines(name: String, type: String, value: FieldValue, display: FieldValueDisplay, isEncrypted: Bool) -> [RecordLine] {
+        var lines = valueLines(name: name, type: type, value: value, display: display)
+        lines[0].isEncrypted = isEncrypted
+        return lines
+    }
+
+    private static func valueLines(name: String, type: String, value: FieldValue, display: FieldValueDisplay) -> [RecordLine] {
         switch value {
         case .reference(let reference):
             return [RecordLine(name: name, type: type, value: display.text(value), role: .key, action: .open(recordName: reference.recordName))]
@@ -111,7 +121,7 @@ enum RecordLines {
     /// The lines as table rows.
     static func rows(_ lines: [RecordLine]) -> TableRows {
         TableRows(lines.map { line in
-            [TableCell(line.name, role: line.role == .title ? .title : nil), TableCell(line.type, role: .muted), TableCell(line.value, role: line.role == .title ? nil : line.role)]
+            [TableCell(line.isEncrypted ? "\(line.name) \(EncryptedMark.symbol)" : line.name, role: line.role == .title ? .title : nil), TableCell(line.type, role: .muted), TableCell(line.value, role: line.role == .title ? nil : line.role)]
         })
     }
 }

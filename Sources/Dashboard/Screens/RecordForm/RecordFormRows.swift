@@ -32,7 +32,7 @@ enum RecordFormRows {
         ]
         let fieldRows = draft.fields.map { field in
             [
-                TableCell(changed.contains(field.name) ? "•" : "", role: .success), TableCell(field.name), TableCell(field.type.description, role: .muted),
+                TableCell(changed.contains(field.name) ? "•" : "", role: .success), TableCell(EncryptedMark.name(field.name, type: field.type)), TableCell(field.type.description, role: .muted),
                 valueCell(draft, field: field.name, display: display),
             ]
         }

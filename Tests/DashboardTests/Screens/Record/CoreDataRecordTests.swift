@@ -70,4 +70,30 @@ extension CoreDataRecordTests {
             #expect(names == ["Entry  (CD_Entry)", "Notebook  (CD_Notebook)", "Tag  (CD_Tag)", "many-to-many links  (CDMR)"], "\(names)")
         }
     }
+
+    @Test("an encrypted field is marked 🔒 on the fields screen, on the record in both views, and in the form; a plain one is not")
+    func encryptedMark() async throws {
+        try await DemoServer.run { demo in
+            let journal = demo.client.addressing(EmbeddedServer.journalContainer, environment: .development)
+            let user = try #require(try await journal.users().first { $0.name == "demo" })
+            let zone = ZoneID(zoneName: "com.apple.coredata.cloudkit.zone")
+            let entry = try #require(try await journal.database(.private).actingAsUser(recordName: user.userRecordName)
+                .queryRecords(Query(recordType: "CD_Entry"), in: zone, resultsLimit: 1).records.first?.get().recordName)
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            for command in ["container \(EmbeddedServer.journalContainer.rawValue)", "db private demo", "zone \(zone.zoneName)", "fields CD_Entry"] {
+                try await dashboard.command(command)
+            }
+            #expect(dashboard.lines.contains { $0.contains("CD_text 🔒") && $0.contains("ENCRYPTED STRING") })
+            #expect(dashboard.lines.contains { $0.contains("CD_title ") } && !dashboard.screen.contains("CD_title 🔒"))
+            try await dashboard.command("record \(entry)")
+            try await dashboard.waitUntil("the entry's types") { dashboard.screen.contains("ENCRYPTED STRING") }
+            #expect(dashboard.lines.contains { $0.contains("│ text 🔒") })
+            try await dashboard.press(.character("V"))
+            #expect(dashboard.lines.contains { $0.contains("│ CD_text 🔒") } && !dashboard.screen.contains("CD_title 🔒"))
+            try await dashboard.press(.character("e"))
+            try await dashboard.waitUntil("the form") { dashboard.screen.contains("CD_text 🔒") }
+            #expect(!dashboard.screen.contains("CD_title 🔒"))
+        }
+    }
 }

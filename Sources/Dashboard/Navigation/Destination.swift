@@ -34,7 +34,7 @@ enum Destination: Equatable {
     /// The notifications of the subscriptions of the user acted as, as they arrive.
     case notifications
     /// The record changes of a zone (the session's when `nil`) as they happen.
-    case zoneChanges(zoneName: String?)
+    case zoneChanges(zone: ZoneID?)
     /// The request log of the container with `criteria` in force, live unless they fix a period.
     case logs(LogsCriteria = LogsCriteria())
     /// The telemetry charts of the container.
@@ -95,8 +95,8 @@ enum Destination: Equatable {
             return SubscriptionsScreen(session: session, subscribing: query, loader: SubscriptionsLoader(client: client))
         case .notifications:
             return NotificationsScreen(session: session, loader: NotificationsLoader(client: client), display: display)
-        case .zoneChanges(let zoneName):
-            let zone = zoneName.map { ZoneID(zoneName: $0) } ?? session.zone ?? .defaultZone
+        case .zoneChanges(let zone):
+            let zone = zone ?? session.zone ?? .defaultZone
             return ZoneChangesScreen(session: session, zone: zone, loader: ZoneChangesLoader(client: client), display: display)
         case .logs(let criteria):
             return LogsScreen(session: session, criteria: criteria, loader: LogsLoader(client: client), display: display)

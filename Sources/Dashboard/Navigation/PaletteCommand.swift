@@ -108,7 +108,7 @@ enum PaletteCommand: Equatable {
         case "accept", "join":
             let link = try required("a share's link or short GUID, such as :accept 3KD8Q2LM…")
             self = .open(.shareInvitation(shortGUID: ShareInvitationLoader.shortGUID(in: link)))
-        case "changes": self = .open(.zoneChanges(zoneName: argument == "-" ? ZoneID.defaultZoneName : argument))
+        case "changes": self = .open(.zoneChanges(zone: argument.map { $0 == "-" ? .defaultZone : ZoneID(zoneName: $0) }))
         case "records": self = .open(.records(recordType: try required("a record type, such as :records Party"), query: nil))
         case "fields": self = .open(.fields(recordType: try required("a record type, such as :fields Party")))
         case "query": self = .open(.queryBuilder(recordType: try required("a record type, such as :query Party")))

@@ -22,7 +22,7 @@ extension LogsScreen {
             guard let zone = entry.zones.first else {
                 return host.report(StatusMessage("Request \(entry.sequence) names no zone", kind: .warning))
             }
-            host.open(.zoneChanges(zoneName: zone), session: next)
+            host.open(.zoneChanges(zone: ZoneID(zoneName: zone)), session: next)
         default:
             guard let user = LoggedRequestSession.user(of: entry) else {
                 return host.report(StatusMessage("Request \(entry.sequence) was not made by a signed-in user", kind: .warning))

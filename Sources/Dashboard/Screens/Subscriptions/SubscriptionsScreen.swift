@@ -83,7 +83,7 @@ final class SubscriptionsScreen: FilteredListScreen {
             next.recordType = query.recordType
             host.open(.records(recordType: query.recordType, query: Query(recordType: query.recordType, filterBy: query.filterBy)), session: next)
         } else if let zone = subscription.zoneID {
-            host.open(.zoneChanges(zoneName: zone.zoneName), session: next)
+            host.open(.zoneChanges(zone: zone), session: next)
         } else {
             host.report(StatusMessage("This subscription watches every zone: open one on :zones", kind: .warning))
         }

@@ -34,7 +34,7 @@ final class ZoneChangesScreen: LiveFeedScreen {
     ])
 
     var bindings: KeyBindingTable { Self.keys }
-    var currentDestination: Destination? { .zoneChanges(zoneName: zone.zoneName) }
+    var currentDestination: Destination? { .zoneChanges(zone: zone) }
 
     func open(_ change: ZoneChange, host: any ScreenHost) {
         guard change.kind != .deleted else {

@@ -62,7 +62,7 @@ final class ZonesScreen: FilteredListScreen {
             host.open(.recordTypes, session: next)
         case .showZoneChanges:
             guard let zone = list.selected else { return }
-            host.open(.zoneChanges(zoneName: zone.zoneID.zoneName), session: session)
+            host.open(.zoneChanges(zone: zone.zoneID), session: session)
         case .showShares:
             guard let zone = list.selected else { return }
             var next = session

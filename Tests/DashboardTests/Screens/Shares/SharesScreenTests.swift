@@ -131,6 +131,12 @@ struct SharesScreenTests {
             #expect(dashboard.lines[0].contains("shared as guest"))
             #expect(try await guest.allZones().map { try $0.get().zoneID.zoneName }.contains("Receipts"))
 
+            try await dashboard.command("zones")
+            try await dashboard.press(.character("c"))
+            _ = try await owner.modifyRecords(saving: [Record(recordName: "shared-receipt", recordType: "Receipt")], in: receipts)
+            try await dashboard.waitUntil("the owner's new receipt in guest's live view of the shared zone") { dashboard.screen.contains("shared-receipt") }
+            try await dashboard.press(.escape)
+            try await dashboard.press(.escape)
             try await dashboard.command("shares")
             #expect(dashboard.lines.contains { $0.contains("the whole zone") && $0.contains("demo") && $0.contains("1 · 1 accepted") })
             let hints = dashboard.lines[Self.size.height - 1]

@@ -29,10 +29,14 @@ public struct SharedDatabaseToken: Hashable, Sendable {
             self.lastChange = lastChange
         }
 
-        /// Whether the mark is of `zone`, whatever point it reached.
-        func isOf(_ zone: ZoneState) -> Bool {
-            ownerRecordName == zone.key.ownerRecordName && zoneName == zone.key.zoneName
-        }
+        /// The zone the mark is of, whatever point it reached.
+        var zone: ZoneName { ZoneName(owner: ownerRecordName, zone: zoneName) }
+    }
+
+    /// A shared zone by its owner and name.
+    public struct ZoneName: Hashable, Sendable {
+        public var owner: String
+        public var zone: String
     }
 
     /// The zones reported, each once.

@@ -1,11 +1,7 @@
 import CKModel
-import CKSchema
 
 /// A record as the server keeps it: its fields and system fields, in one zone.
 public struct StoredRecord: Hashable, Sendable {
-    /// The record type of shares.
-    public static let shareType = RecordType.sharesTypeName
-
     /// The record's name, unique in its zone.
     public var recordName: String
     /// The record type.

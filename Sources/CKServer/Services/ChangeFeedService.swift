@@ -93,9 +93,11 @@ public struct ChangeFeedService: Sendable {
         -> (zones: [ItemResult<Zone>], token: String, moreComing: Bool)
     {
         let before = try tokenText.map(SharedDatabaseToken.init(text:))?.marks ?? []
+        let unchanged = Set(before)
         let current = try await storage.zones(reachedBy: access).sorted { ($0.key.ownerRecordName, $0.key.zoneName) < ($1.key.ownerRecordName, $1.key.zoneName) }
-        let changed = current.filter { !before.contains(SharedDatabaseToken.Mark($0)) }
-        let gone = before.filter { mark in !current.contains { mark.isOf($0) } }
+        let changed = current.filter { !unchanged.contains(SharedDatabaseToken.Mark($0)) }
+        let reachable = Set(current.map { SharedDatabaseToken.ZoneName(owner: $0.key.ownerRecordName, zone: $0.key.zoneName) })
+        let gone = before.filter { !reachable.contains($0.zone) }
         let reported = changed.prefix(limit)
         let reportedGone = gone.prefix(limit - reported.count)
         var zones = reported.map { ItemResult<Zone>.success(ZoneService.wireZone($0)) }
@@ -103,7 +105,9 @@ public struct ChangeFeedService: Sendable {
             .success(Zone(zoneID: ZoneID(zoneName: mark.zoneName, ownerRecordName: mark.ownerRecordName, zoneType: .regularCustomZone), deleted: true))
         }
         // Zones left for the next page keep the point they had reached, so that they are reported then.
-        var marks = before.filter { mark in !reportedGone.contains(mark) && !reported.contains { mark.isOf($0) } }
+        let reportedNames = Set(reported.map { SharedDatabaseToken.ZoneName(owner: $0.key.ownerRecordName, zone: $0.key.zoneName) })
+        let goneNames = Set(reportedGone.map(\.zone))
+        var marks = before.filter { !goneNames.contains($0.zone) && !reportedNames.contains($0.zone) }
         marks += reported.map(SharedDatabaseToken.Mark.init)
         return (zones, SharedDatabaseToken(marks: marks).text, changed.count + gone.count > limit)
     }

@@ -122,11 +122,15 @@ public struct NotificationService: Sendable {
         var tokensByOwner: [String: [String]] = [:]
         var readersByOwner: [String: (StoredRecord) -> Bool] = [:]
         for (owner, subscription, seen) in candidates {
+            // What the owner may read is worked out only for a subscription that matches: for a participant it
+            // reads their shares.
+            var matching = events.filter { Self.matches($0, subscription, zone: seen) }
+            guard !matching.isEmpty else { continue }
             if readersByOwner[owner] == nil {
                 readersByOwner[owner] = try await reader(owner, schema: schema, in: zone)
             }
             let readable = readersByOwner[owner] ?? { _ in false }
-            let matching = events.filter { readable($0.record) && Self.matches($0, subscription, zone: seen) }
+            matching = matching.filter { readable($0.record) }
             guard !matching.isEmpty else { continue }
             if subscription.firesOnce == true, let id = subscription.subscriptionID {
                 var database = seen.databaseKey

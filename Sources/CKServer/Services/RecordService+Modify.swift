@@ -147,7 +147,7 @@ extension RecordService {
             guard !Self.isDelete(operation.operationType) else { return nil }
             let type = operation.record.recordType ?? operation.record.recordName.flatMap { existing[$0]?.recordType }
             // Shares are a system type: their fields (`cloudkit.title` …) are not part of the schema.
-            return type.flatMap { $0 == StoredRecord.shareType ? nil : ($0, operation.record.fields ?? [:]) }
+            return type.flatMap { $0 == ShareRecord.recordType ? nil : ($0, operation.record.fields ?? [:]) }
         }
         // Admit against a snapshot first: a save of known types and fields needs no write to the schema.
         let snapshot = try await storage.schemas(of: access.container.id)
@@ -192,7 +192,7 @@ extension RecordService {
         _ operations: [RecordOperation], names: [String], existing: [String: StoredRecord], zone: ZoneKey, access: DatabaseAccess
     ) async throws -> SharePlanning? {
         let shares = operations.indices.filter {
-            (operations[$0].record.recordType ?? existing[names[$0]]?.recordType) == StoredRecord.shareType
+            (operations[$0].record.recordType ?? existing[names[$0]]?.recordType) == ShareRecord.recordType
         }
         guard !shares.isEmpty, access.database == .private, !zone.isDefaultZone else { return nil }
         let wanted = shares.compactMap { operations[$0].record.forRecord?.recordName }
@@ -222,7 +222,7 @@ extension RecordService {
             throw ServerError(
                 .badRequest, reason: "\(type.rawValue) needs the record's recordChangeTag from a fetch; send \(forced.rawValue) to \(type.rawValue) it whatever its tag")
         }
-        let isShare = (given.recordType ?? existing?.recordType) == StoredRecord.shareType
+        let isShare = (given.recordType ?? existing?.recordType) == ShareRecord.recordType
         if isShare, sharing == nil {
             throw ServerError(.badRequest, reason: scope == nil ? "shares live in the custom zones of a private database" : "only a share's owner changes it")
         }
@@ -247,7 +247,7 @@ extension RecordService {
                 record.shareInfo = try sharing.share(given, name: name, existing: nil)
             }
             try Self.checkSize(record.fields)
-            return .insert(record, RecordIndexing.indexes(of: record, in: schema.recordType(named: typeName)))
+            return .insert(record, RecordIndexing.indexes(of: record, in: schema.indexedType(named: typeName)))
         }
         if type == .create {
             throw RecordRefusal.exists(name)
@@ -277,7 +277,7 @@ extension RecordService {
         }
         record.modified = stamp(access)
         try Self.checkSize(record.fields)
-        let indexes = RecordIndexing.indexes(of: record, in: schema.recordType(named: record.recordType))
+        let indexes = RecordIndexing.indexes(of: record, in: schema.indexedType(named: record.recordType))
         return .update(record, indexes, expectedTag: existing.changeTag)
     }
 

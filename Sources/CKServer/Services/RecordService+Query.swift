@@ -11,7 +11,9 @@ extension RecordService {
             ? try await storage.reachableZones(for: access)
             : [try await storage.existingZone(request.zoneID, for: access)]
         let schema = try await currentSchema(access)
-        guard let recordType = schema.recordType(named: request.query.recordType) ?? Self.systemType(request.query.recordType, access: access) else {
+        // Shares live in private databases (and reach others through their shared ones), not in the public one.
+        let typeName = request.query.recordType
+        guard let recordType = access.database == .public ? schema.recordType(named: typeName) : schema.indexedType(named: typeName) else {
             throw ServerError(.badRequest, reason: "Did not find record type: \(request.query.recordType)")
         }
         let plan = try QueryPlan.make(request.query, recordType: recordType)
@@ -42,7 +44,7 @@ extension RecordService {
             for row in page.records {
                 records.append(.success(try row.wireRecord(
                     zoneID: zoneID, desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings ?? false,
-                    serverURL: access.serverURL, container: access.container.id)))
+                    serverURL: access.serverURL, container: access.container.id, viewer: access.caller.userRecordName)))
             }
             if var resume = page.next {
                 resume.zoneName = zoneWide ? zone.key.zoneName : nil
@@ -56,11 +58,6 @@ extension RecordService {
             }
         }
         return RecordsQuery.Response(records: records, continuationMarker: next?.marker)
-    }
-
-    /// A type no schema declares that queries still read: `cloudkit.share`, in the databases shares live in.
-    private static func systemType(_ name: String, access: DatabaseAccess) -> RecordType? {
-        name == RecordType.sharesTypeName && access.database != .public ? .shares : nil
     }
 
     /// Which records of the type the caller may read: all of them, only their own (READ granted to

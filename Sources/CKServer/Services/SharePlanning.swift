@@ -3,9 +3,6 @@ import CKModel
 /// Decides what a saved `cloudkit.share` record shares and with whom, from what the client sent and the share
 /// as it was.
 struct SharePlanning {
-    /// The record name of a share of a whole zone.
-    static let zoneShareName = ShareRecord.zoneWideName
-
     /// The records a new share may be for, by name.
     let roots: [String: StoredRecord]
     /// The container's users, who may be invited.
@@ -20,14 +17,14 @@ struct SharePlanning {
         let rootName: String?
         if let existing {
             rootName = existing.rootRecordName
-        } else if name == Self.zoneShareName {
+        } else if name == ShareRecord.zoneWideName {
             guard given.forRecord == nil else {
-                throw ServerError(.badRequest, reason: "a zone-wide share (\(Self.zoneShareName)) shares the whole zone and takes no forRecord")
+                throw ServerError(.badRequest, reason: "a zone-wide share (\(ShareRecord.zoneWideName)) shares the whole zone and takes no forRecord")
             }
             rootName = nil
         } else {
             guard let target = given.forRecord else {
-                throw ServerError(.badRequest, reason: "a share needs forRecord, the record it shares (or the name \(Self.zoneShareName) to share the zone)")
+                throw ServerError(.badRequest, reason: "a share needs forRecord, the record it shares (or the name \(ShareRecord.zoneWideName) to share the zone)")
             }
             guard let root = roots[target.recordName] else {
                 throw ServerError(.notFound, reason: "no such record exists to share: \(target.recordName)")

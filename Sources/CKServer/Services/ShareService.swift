@@ -1,4 +1,5 @@
 import CKModel
+import CKSchema
 import Foundation
 
 /// `records/resolve` and `records/accept`: what a share's URL leads to, and joining the share.
@@ -69,7 +70,7 @@ public struct ShareService: Sendable {
                     participant.acceptanceStatus = .accepted
                     info.participants = info.participants.filter { $0.userRecordName != user } + [participant]
                     share.shareInfo = info
-                    let write = RecordWrite.update(share, RecordIndexing.indexes(of: share, in: nil), expectedTag: share.changeTag)
+                    let write = RecordWrite.update(share, RecordIndexing.indexes(of: share, in: .shares), expectedTag: share.changeTag)
                     switch try await storage.apply([write], in: location.zone, atomic: false).first {
                     case .success(let applied)?:
                         share.changeTag = applied.changeTag

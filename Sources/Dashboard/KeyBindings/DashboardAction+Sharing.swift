@@ -2,7 +2,7 @@ import TerminalKit
 
 /// The actions of the shares screen and of a share's invitation.
 extension KeyAction {
-    /// Open the shares of the selected zone, or of the record.
+    /// Open the shares of the selected zone.
     static let showShares = KeyAction("show-shares")
     /// Share a whole zone, or the record on screen.
     static let share = KeyAction("share")

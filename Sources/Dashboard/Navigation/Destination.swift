@@ -96,7 +96,9 @@ enum Destination: Equatable {
         case .notifications:
             return NotificationsScreen(session: session, loader: NotificationsLoader(client: client), display: display)
         case .zoneChanges(let zone):
-            let zone = zone ?? session.zone ?? .defaultZone
+            // A zone named without its owner (`:changes NAME`) is the session's zone of that name, owner included.
+            let zone = zone.map { named in named.ownerRecordName == nil && session.zone?.zoneName == named.zoneName ? session.zone ?? named : named }
+                ?? session.zone ?? .defaultZone
             return ZoneChangesScreen(session: session, zone: zone, loader: ZoneChangesLoader(client: client), display: display)
         case .logs(let criteria):
             return LogsScreen(session: session, criteria: criteria, loader: LogsLoader(client: client), display: display)

@@ -111,7 +111,6 @@ struct SharingRoutesTests {
     func shareQuery() async throws {
         let server = try await TestServer()
         let mei = TestCredentials.user(server.webAuthToken)
-        let owner = server.user.userRecordName
         let ann = try await server.secondUser("ann")
         try await server.live { client in
             for zone in ["Trip", "Home"] {
@@ -131,10 +130,16 @@ struct SharingRoutesTests {
             let query = #""query":{"recordType":"cloudkit.share"}"#
             #expect(try await names(#"{"zoneID":{"zoneName":"Trip"},\#(query)}"#, as: mei, database: "private") == ["share1"])
             #expect(try await names(#"{"zoneWide":true,\#(query)}"#, as: mei, database: "private") == ["cloudkit.zoneshare", "share1"])
+            let newestFirst = #""query":{"recordType":"cloudkit.share","sortBy":[{"fieldName":"___createTime","ascending":false}]}"#
+            #expect(try await names(#"{"zoneID":{"zoneName":"Trip"},\#(newestFirst)}"#, as: mei, database: "private") == ["share1"])
+            let named = #""query":{"recordType":"cloudkit.share","filterBy":[{"fieldName":"___recordID","comparator":"EQUALS","fieldValue":{"value":{"recordName":"share1"}}}]}"#
+            #expect(try await names(#"{"zoneID":{"zoneName":"Trip"},\#(named)}"#, as: mei, database: "private") == ["share1"])
             let shortGUID = try #require(try TestServer.records(try await server.post(
                 client, "records/lookup", #"{"zoneID":{"zoneName":"Trip"},"records":[{"recordName":"share1"}]}"#, as: mei, database: "private"))[0]["shortGUID"] as? String)
             _ = try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(ann.token))
             #expect(try await names(#"{"zoneWide":true,\#(query)}"#, as: .user(ann.token), database: "shared") == ["share1"])
+            let annsView = try TestServer.records(try await server.post(client, "records/query", #"{"zoneWide":true,\#(query)}"#, as: .user(ann.token), database: "shared"))
+            #expect((annsView.first?["currentUserParticipant"] as? [String: Any])?["acceptanceStatus"] as? String == "ACCEPTED")
             let publicQuery = try await server.post(client, "records/query", #"{\#(query)}"#, as: mei, database: "public")
             #expect(publicQuery.status == .badRequest)
         }

@@ -12,12 +12,12 @@ struct ShareInvitationLoader: Sendable {
     /// What the share is and what the user is to it, with its root record's system fields.
     func resolve(_ shortGUID: String) async throws -> RecordsShares.ShareMetadata {
         guard hasUser else { throw SharingError.noUser }
-        return try await client.resolveShares([.init(value: shortGUID, shouldFetchRootRecord: true, rootRecordDesiredKeys: [])])[0].get()
+        return try await client.resolveShares([.init(value: shortGUID, shouldFetchRootRecord: true, rootRecordDesiredKeys: [])]).onlyResult(of: "records/resolve")
     }
 
     /// Joins the share; its zone (or records) then appear in the user's shared database.
     func accept(_ shortGUID: String) async throws -> RecordsShares.ShareMetadata {
-        try await client.acceptShares([.init(value: shortGUID, shouldFetchRootRecord: true, rootRecordDesiredKeys: [])])[0].get()
+        try await client.acceptShares([.init(value: shortGUID, shouldFetchRootRecord: true, rootRecordDesiredKeys: [])]).onlyResult(of: "records/accept")
     }
 
     /// The container's users by record name, to name the owner and participants; empty without a management API.

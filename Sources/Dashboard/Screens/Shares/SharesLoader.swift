@@ -57,17 +57,17 @@ struct SharesLoader: Sendable {
     /// Shares the whole of `zone` with nobody yet: participants and a public permission come next.
     func shareZone(_ zone: ZoneID) async throws -> Record {
         let share = Record(recordName: ShareRecord.zoneWideName, recordType: ShareRecord.recordType, publicPermission: SharePermission.none, participants: [])
-        return try await client.modifyRecords([RecordOperation(.create, share)], in: zone)[0].get()
+        return try await client.modifyRecords([RecordOperation(.create, share)], in: zone).onlyResult(of: "records/modify")
     }
 
     /// Shares the record named `recordName` of `zone`, and the records below it, with nobody yet.
     func shareRecord(named recordName: String, in zone: ZoneID) async throws -> Record {
-        let root = try await client.lookupRecords(named: [recordName], in: zone, desiredKeys: [])[0].get()
+        let root = try await client.lookupRecords(named: [recordName], in: zone, desiredKeys: []).onlyResult(of: "records/lookup")
         let share = Record(
             recordName: "Share-\(UUID().uuidString)", recordType: ShareRecord.recordType,
             forRecord: RecordVersion(recordName: recordName, recordChangeTag: root.recordChangeTag), publicPermission: SharePermission.none,
             participants: [])
-        return try await client.modifyRecords([RecordOperation(.create, share)], in: zone)[0].get()
+        return try await client.modifyRecords([RecordOperation(.create, share)], in: zone).onlyResult(of: "records/modify")
     }
 
     /// Saves `share` with these invited participants and this public permission, if no one changed it since it
@@ -76,17 +76,17 @@ struct SharesLoader: Sendable {
         let participants = invited.map { participant in
             ShareParticipant(
                 userIdentity: UserIdentity(lookupInfo: participant.userIdentity?.lookupInfo ?? .init(userRecordName: participant.userRecordName)),
-                permission: participant.permission, type: .user)
+                permission: participant.permission, type: participant.type == .administrator ? .administrator : .user)
         }
         let changed = Record(
             recordName: share.share.recordName, recordType: ShareRecord.recordType, recordChangeTag: share.share.recordChangeTag,
             publicPermission: publicPermission, participants: participants)
-        return try await client.modifyRecords([RecordOperation(.update, changed)], in: share.zoneID)[0].get()
+        return try await client.modifyRecords([RecordOperation(.update, changed)], in: share.zoneID).onlyResult(of: "records/modify")
     }
 
     /// Ends `share`: its participants lose the zone or records at once.
     func stopSharing(_ share: ListedShare) async throws {
         let deletion = Record(recordName: share.share.recordName, recordChangeTag: share.share.recordChangeTag)
-        _ = try await client.modifyRecords([RecordOperation(.delete, deletion)], in: share.zoneID)[0].get()
+        _ = try await client.modifyRecords([RecordOperation(.delete, deletion)], in: share.zoneID).onlyResult(of: "records/modify")
     }
 }

@@ -62,13 +62,19 @@ extension SharesScreen {
 
     /// Shares the record named `recordName` of the session's zone, or selects its share when it has one.
     func share(recordNamed recordName: String, host: any ScreenHost) {
-        if let existing = shares.value?.shares.first(where: { $0.rootRecordName == recordName }) {
+        guard session.database == .private, let zone = session.zone, !zone.isDefaultZone else {
+            host.report(StatusMessage("Records are shared from a custom zone of their owner's private database", kind: .warning))
+            return
+        }
+        let inZone = (shares.value?.shares ?? []).filter { $0.zoneID.zoneName == zone.zoneName }
+        if let existing = inZone.first(where: { $0.rootRecordName == recordName }) {
             list.select { $0 == existing }
             host.report(StatusMessage("\(recordName) is shared already: here is its share", kind: .warning))
             return
         }
-        guard session.database == .private, let zone = session.zone, !zone.isDefaultZone else {
-            host.report(StatusMessage("Records are shared from a custom zone of their owner's private database", kind: .warning))
+        if let zoneWide = inZone.first(where: \.isZoneWide) {
+            list.select { $0 == zoneWide }
+            host.report(StatusMessage("The whole zone \(zone.zoneName) is shared, \(recordName) with it: here is its share", kind: .warning))
             return
         }
         let loader = loader
@@ -134,7 +140,7 @@ extension SharesScreen {
                 message: "\(name) loses access to \(share.subject) at once; the records stay in the owner's zone.", confirmTitle: "Remove")
             host.confirm(confirmation) { [weak self, weak host] in
                 guard let self, let host else { return }
-                let kept = share.invited.filter { $0.userRecordName != participant.userRecordName }
+                let kept = share.invited.filter { $0.userIdentity != participant.userIdentity }
                 save(share, invited: kept, publicPermission: share.publicPermission, saying: "Removed \(name) from the share of \(share.subject)", host: host)
             }
         }
@@ -148,7 +154,7 @@ extension SharesScreen {
                 guard let self, let host else { return }
                 let changed = share.invited.map { invited in
                     var invited = invited
-                    if invited.userRecordName == participant.userRecordName { invited.permission = permission }
+                    if invited.userIdentity == participant.userIdentity { invited.permission = permission }
                     return invited
                 }
                 save(share, invited: changed, publicPermission: share.publicPermission,

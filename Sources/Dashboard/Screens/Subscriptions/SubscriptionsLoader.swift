@@ -22,12 +22,12 @@ struct SubscriptionsLoader: Sendable {
     /// Creates `subscription`; the server names it when it has no ID.
     func create(_ subscription: Subscription) async throws -> Subscription {
         let (saved, _) = try await client.modifySubscriptions(saving: [subscription])
-        return try saved[0].get()
+        return try saved.onlyResult(of: "subscriptions/modify")
     }
 
     /// Deletes the subscription with the ID `subscriptionID`.
     func delete(_ subscriptionID: String) async throws {
         let (_, deleted) = try await client.modifySubscriptions(deleting: [subscriptionID])
-        _ = try deleted[0].get()
+        _ = try deleted.onlyResult(of: "subscriptions/modify")
     }
 }

@@ -38,12 +38,12 @@ struct ZonesLoader: Sendable {
     /// Creates the custom zone `zone`.
     func create(_ zone: ZoneID) async throws -> Zone {
         let (saved, _) = try await client.modifyZones(saving: [zone])
-        return try saved[0].get()
+        return try saved.onlyResult(of: "zones/modify")
     }
 
     /// Deletes `zone` with its records.
     func delete(_ zone: ZoneID) async throws {
         let (_, deleted) = try await client.modifyZones(deleting: [zone])
-        _ = try deleted[0].get()
+        _ = try deleted.onlyResult(of: "zones/modify")
     }
 }

@@ -64,6 +64,13 @@ struct SharesScreenTests {
             #expect(try await Self.shares(demo).first?.publicPermission == .readOnly)
             #expect(dashboard.lines.contains { $0.contains("the whole zone") && $0.contains("read only") && $0.contains("1 · 0 accepted") })
 
+            try await dashboard.press(.character("x"), .enter)
+            #expect(dashboard.screen.contains("Remove guest from the share?"))
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Removed guest from the share of zone Receipts")
+            #expect(try await Self.shares(demo).first?.participants?.map(\.type) == [.owner])
+            try await dashboard.press(.character("a"), .enter, .enter)
+
             try await dashboard.press(.character("d"))
             #expect(dashboard.screen.contains("Stop sharing zone Receipts?"))
             #expect(dashboard.screen.contains("guest loses access at once."))
@@ -75,7 +82,7 @@ struct SharesScreenTests {
         }
     }
 
-    @Test("s on a record of Receipts shares it and lists the share with its root; Enter opens the root, whose s shows the same share")
+    @Test("s on a record of Receipts shares it and lists the share with its root; Enter opens the root, whose s shows the same share; a zone-wide share covers it")
     func recordShare() async throws {
         try await DemoServer.run { demo in
             let dashboard = DashboardHarness(demo, size: Self.size)
@@ -98,6 +105,15 @@ struct SharesScreenTests {
             try await dashboard.press(.character("s"))
             #expect(dashboard.app.status?.text == "\(name) is shared already: here is its share")
             #expect(try await Self.shares(demo).count == 1)
+
+            try await dashboard.press(.escape, .escape, .escape)
+            try await dashboard.command("shares")
+            try await dashboard.press(.character("d"), .character("y"))
+            try await dashboard.press(.character("n"))
+            try await dashboard.command("record \(name)")
+            try await dashboard.press(.character("s"))
+            #expect(dashboard.app.status?.text == "The whole zone Receipts is shared, \(name) with it: here is its share")
+            #expect(try await Self.shares(demo).map(\.recordName) == [ShareRecord.zoneWideName])
         }
     }
 

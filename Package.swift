@@ -159,6 +159,6 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "ckserverTests", dependencies: ["ckserver", "CKTestSupport"]),
-        .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport"]),
+        .testTarget(name: "ckdashTests", dependencies: ["ckdash", "CKTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
     ]
 )

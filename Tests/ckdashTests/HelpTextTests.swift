@@ -47,7 +47,7 @@ struct HelpTextTests {
     func diffHelp() async throws {
         let run = try await CommandRun.ckdash(["schema", "diff", "--help"])
         #expect(run.status == 0)
-        #expect(run.standardOutput.contains("USAGE: ckdash schema diff [<production>] [<development>] [--json] [--server <url>]"))
+        #expect(run.standardOutput.contains("USAGE: ckdash schema diff [<options>] [<production>] [<development>]"))
         let flowed = run.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flowed.contains("Exit status: 0 when the deploy is possible, 1 when a change is blocked, 2 when a file cannot be read or is not a valid schema."))
     }

@@ -27,7 +27,7 @@ struct ProfileFileTests {
     @Test("an unknown key, a value without quotes, and a missing profile each say what is wrong")
     func mistakes() async throws {
         let unknown = try await run(config: "[profiles.local]\nsrever = \"http://x\"\n", arguments: ["--profile", "local"])
-        #expect(unknown.0.standardError.contains("profile local sets srever, which is not one of as-user, container, database"))
+        #expect(unknown.0.standardError.contains("profile local sets srever, which is not one of api-token, api-token-file, as-user, container, database"))
         let number = try await run(config: "profile = \"local\"\n[profiles.local]\ntoken = 42\n")
         #expect(number.0.standardError.contains("profile local sets token to something other than text: write it in quotes"))
         let missing = try await run(config: "[profiles.a]\n[profiles.b]\n", arguments: ["--profile", "c"])

@@ -16,6 +16,9 @@ public enum CloudKitClientError: Error, Sendable, Hashable, CustomStringConverti
     /// The client cannot send the request: credentials missing for it, a key that cannot sign, a body that
     /// cannot be encoded.
     case invalidRequest(String)
+    /// A management API call (schema, users, tokens, logs, deploys) made without a management token: the
+    /// client has data API credentials only, as on Apple's CloudKit, whose management API is not published.
+    case needsManagementAPI(path: String)
 
     /// How a request failed to complete.
     public enum TransportFailure: String, Sendable, Hashable {
@@ -49,7 +52,7 @@ public enum CloudKitClientError: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .server(_, let status, _): status
         case .decoding(_, let status, _): status
-        case .transport, .invalidRequest: nil
+        case .transport, .invalidRequest, .needsManagementAPI: nil
         }
     }
 
@@ -69,7 +72,7 @@ public enum CloudKitClientError: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         case .server(let error, _, _): error.serverErrorCode == .throttled || error.serverErrorCode == .tryAgainLater
         case .transport(let failure, _): failure == .connectionRefused || failure == .connectionDropped
-        case .decoding, .invalidRequest: false
+        case .decoding, .invalidRequest, .needsManagementAPI: false
         }
     }
 
@@ -93,6 +96,8 @@ public enum CloudKitClientError: Error, Sendable, Hashable, CustomStringConverti
             return "The server's answer to \(operation) (HTTP \(status)) could not be read: \(detail)"
         case .invalidRequest(let message):
             return "The request cannot be sent: \(message)"
+        case .needsManagementAPI:
+            return "This needs ckserver's management API, and no management token is given (--token or CKDASH_TOKEN); on Apple's CloudKit, use CloudKit Console for it"
         }
     }
 }

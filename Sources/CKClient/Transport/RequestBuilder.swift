@@ -21,7 +21,7 @@ struct RequestBuilder: Sendable {
             try authenticateDataRequest(query: &query, headers: &headers, body: body, path: path, date: date)
         case .management:
             guard let token = configuration.credentials.managementToken else {
-                throw .invalidRequest("management calls need a management token, and none is configured")
+                throw .needsManagementAPI(path: path)
             }
             headers.append(("Authorization", "Bearer \(token)"))
         case .none:

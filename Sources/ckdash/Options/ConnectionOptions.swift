@@ -3,8 +3,10 @@ import CKModel
 import CommandLineSupport
 import Foundation
 
-/// The options every server command takes: which server, container, environment and database, and the
-/// management token, and the user to act as. Each falls back to its `CKDASH_*` environment variable, then to the chosen profile.
+/// The options every server command takes: which server, container, environment and database; the management
+/// token and the user to act as, or CloudKit's data API credentials (API token, web auth token, server-to-server
+/// key) with the schema as a file. Each falls back to its `CKDASH_*` environment variable, then to the chosen
+/// profile.
 struct ConnectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The ckserver's URL, such as http://127.0.0.1:8080 (or CKDASH_SERVER).", valueName: "url"))
     var server: String?
@@ -20,6 +22,38 @@ struct ConnectionOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The management token (or CKDASH_TOKEN).", valueName: "token"))
     var token: String?
+
+    @Option(
+        name: .customLong("api-token"),
+        help: ArgumentHelp(
+            "The container's API token, for CloudKit's data API without a management token (or CKDASH_API_TOKEN; --api-token-file keeps it out of the process list).",
+            valueName: "token"))
+    var apiToken: String?
+
+    @Option(name: .customLong("api-token-file"), help: ArgumentHelp("A file holding the container's API token.", valueName: "path"))
+    var apiTokenFile: String?
+
+    @Option(
+        name: .customLong("web-auth-token-file"),
+        help: ArgumentHelp(
+            "A file holding a signed-in user's web auth token, with --api-token: that user's private and shared databases (or CKDASH_WEB_AUTH_TOKEN).",
+            valueName: "path"))
+    var webAuthTokenFile: String?
+
+    @Option(
+        name: .customLong("key-id"),
+        help: ArgumentHelp("A server-to-server key's ID, with --key: the public database as the key's developer (or CKDASH_KEY_ID).", valueName: "id"))
+    var keyID: String?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("The server-to-server key's private key, a PEM file (or CKDASH_KEY).", valueName: "path"))
+    var keyFile: String?
+
+    @Option(
+        name: .customLong("schema"),
+        help: ArgumentHelp(
+            "The environment's schema as a .ckdb file (cktool export-schema), where there is no management API to read it from (or CKDASH_SCHEMA).",
+            valueName: "file.ckdb"))
+    var schemaFile: String?
 
     @Option(
         name: .customLong("as-user"),
@@ -83,6 +117,7 @@ struct ConnectionOptions: ParsableArguments {
         }
         return ConnectionSettings(
             serverURL: serverURL, container: containerID, environment: environment, database: database,
-            token: token, actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"))
+            token: token, actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"), dataCredentials: try dataCredentials(value: value),
+            schemaFile: value(schemaFile, "CKDASH_SCHEMA", "schema"))
     }
 }

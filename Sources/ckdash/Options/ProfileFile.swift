@@ -11,7 +11,10 @@ struct ProfileFile {
     var path: String
 
     /// The keys a profile may set.
-    static let keys: Set<String> = ["server", "container", "environment", "database", "token", "as-user", "theme"]
+    static let keys: Set<String> = [
+        "server", "container", "environment", "database", "token", "as-user", "theme", "api-token", "api-token-file", "web-auth-token",
+        "web-auth-token-file", "key-id", "key", "schema",
+    ]
 
     /// ckdash's folder of settings: `$XDG_CONFIG_HOME/ckdash`, by default `~/.config/ckdash`.
     static func configFolder(variables: [String: String]) -> String {

@@ -33,15 +33,22 @@ enum ServerSession {
     private static func run(
         _ settings: ConnectionSettings, usesDatabase: Bool, _ body: (CloudKitClient, ConnectionSettings) async throws -> Void
     ) async throws {
-        if usesDatabase, settings.database != .public, settings.actingAsUser == nil {
+        let signedIn = settings.dataCredentials?.webAuthToken != nil
+        if usesDatabase, settings.database != .public, settings.actingAsUser == nil, !signedIn {
             throw CommandFailure(
-                "the \(settings.database.rawValue) database belongs to a user: give --as-user USER (`ckdash users` lists them)")
+                settings.token == nil
+                    ? "the \(settings.database.rawValue) database belongs to a signed-in user: give --web-auth-token-file FILE with the user's web auth token"
+                    : "the \(settings.database.rawValue) database belongs to a user: give --as-user USER (`ckdash users` lists them)")
+        }
+        if settings.actingAsUser != nil, settings.token == nil {
+            throw CommandFailure("--as-user acts as a user through ckserver's management API: give --token, or sign the user in (--web-auth-token-file)")
         }
         var configuration = ClientConfiguration(
             serverURL: settings.serverURL, container: settings.container, environment: settings.environment, database: settings.database,
-            credentials: .managementToken(try settings.requireToken()))
+            credentials: try settings.credentials())
         configuration.userAgent = CKDashCommand.userAgent
         let client = CloudKitClient(configuration: configuration)
+        defer { settings.dataCredentials?.keep(rotated: client.webAuthToken) }
         do {
             try await body(try await acting(client, as: settings.actingAsUser, in: settings), settings)
         } catch let error as CloudKitClientError {

@@ -24,9 +24,6 @@ struct ModelCheckCommand: AsyncParsableCommand {
 
     @OptionGroup var model: ModelOptions
 
-    @Option(help: ArgumentHelp("Compare with this .ckdb file (as production) instead of the server.", valueName: "file"))
-    var schema: String?
-
     @Flag(help: "Print the problems as JSON.")
     var json = false
 
@@ -34,7 +31,8 @@ struct ModelCheckCommand: AsyncParsableCommand {
     var connection: ConnectionOptions
 
     func run() async throws {
-        if let schema {
+        // `--schema FILE` (a connection option: the environment's schema as a file) is compared with as production.
+        if let schema = connection.schemaFile {
             return try reportingFailures(of: "ckdash") {
                 try report(against: try SchemaFile(path: schema).validSchema(), named: schema, isProduction: true, database: try database())
             }

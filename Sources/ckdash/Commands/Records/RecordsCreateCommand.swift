@@ -25,8 +25,8 @@ struct RecordsCreateCommand: AsyncParsableCommand {
     var connection: ConnectionOptions
 
     func run() async throws {
-        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
-            let recordType = try await SchemaRecordTypes.recordType(named: type, client: client)
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let recordType = try await SchemaRecordTypes.recordType(named: type, client: client, settings: settings)
             let record = Record(recordName: name, recordType: type, fields: try FieldAssignments.fields(fields, typed: recordType))
             let saved = try await client.modifyRecords([RecordOperation(.create, record)], in: records.zoneID)
             RecordOutput.show([try saved[0].get()], json: records.json)

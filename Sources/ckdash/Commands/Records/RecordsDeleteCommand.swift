@@ -46,7 +46,7 @@ struct RecordsDeleteCommand: AsyncParsableCommand {
             guard let type = query.type else {
                 return try await delete(names, client: client)
             }
-            let recordType = try await SchemaRecordTypes.recordType(named: type, client: client)
+            let recordType = try await SchemaRecordTypes.recordType(named: type, client: client, settings: settings)
             var matched: [String] = []
             for try await page in client.queryPages(try query.query(typed: recordType), in: records.zoneID, desiredKeys: []) {
                 matched += try page.records.compactMap { try $0.get().recordName }

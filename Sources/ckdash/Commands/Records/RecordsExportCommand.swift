@@ -37,10 +37,10 @@ struct RecordsExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
             let typeName = try query.requireType()
             let format = RecordFileFormat.resolved(format, path: output)
-            let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client)
+            let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client, settings: settings)
             let writer = RecordFileWriter(format: format, recordType: recordType, includesEncrypted: includeEncrypted)
             if !writer.leftOut.isEmpty {
                 StandardError.write("Leaving out the encrypted fields \(writer.leftOut.joined(separator: ", ")): --include-encrypted writes them.")

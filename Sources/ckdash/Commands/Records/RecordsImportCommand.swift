@@ -44,7 +44,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
             let format = RecordFileFormat.resolved(format, path: file)
-            let recordType = try await SchemaRecordTypes.recordType(named: type, for: format, client: client)
+            let recordType = try await SchemaRecordTypes.recordType(named: type, for: format, client: client, settings: settings)
             let reader = try ImportFileReader(path: file, format: format, typeName: type, recordType: recordType)
             if dryRun {
                 return try check(reader)

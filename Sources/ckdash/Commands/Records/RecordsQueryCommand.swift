@@ -33,8 +33,8 @@ struct RecordsQueryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
-            let recordType = try await SchemaRecordTypes.recordType(named: try query.requireType(), client: client)
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let recordType = try await SchemaRecordTypes.recordType(named: try query.requireType(), client: client, settings: settings)
             let fieldNames = fields.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             let pages = client.queryPages(
                 try query.query(typed: recordType), in: records.zoneID, desiredKeys: fieldNames, resultsLimit: limit.map { min($0, 200) })

@@ -43,7 +43,7 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
             var record: Record
             switch try await client.lookupRecords(named: [name], in: records.zoneID).first {
             case .success(let found)?: record = found
@@ -51,7 +51,7 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
             case .failure(let error)?: throw error
             case nil: throw CommandFailure("the server answered no record for \(name)")
             }
-            let recordType = try await SchemaRecordTypes.recordType(named: record.recordType ?? "", client: client)
+            let recordType = try await SchemaRecordTypes.recordType(named: record.recordType ?? "", client: client, settings: settings)
             let assigned = try FieldAssignments.fields(fields, typed: recordType)
             if let expectedChangeTag {
                 record.recordChangeTag = expectedChangeTag

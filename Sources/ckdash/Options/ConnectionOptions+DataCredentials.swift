@@ -1,0 +1,53 @@
+import CKClient
+import CommandLineSupport
+import Foundation
+
+/// CloudKit's data API credentials among the connection options: what a command uses on a server whose
+/// management API it has no token for, such as Apple's CloudKit. Secrets come from files or variables as well
+/// as flags, so that they need not appear in the process list.
+extension ConnectionOptions {
+    /// The API token, web auth token and server-to-server key these options, the variables and the profile give;
+    /// `nil` when they give none.
+    func dataCredentials(value: (String?, String, String) -> String?) throws -> DataAPICredentials? {
+        let apiToken = try value(apiToken, "CKDASH_API_TOKEN", "api-token")
+            ?? value(apiTokenFile, "CKDASH_API_TOKEN_FILE", "api-token-file").map { try Self.secret(inFile: $0, what: "API token") }
+        let webAuthTokenFile = value(webAuthTokenFile, "CKDASH_WEB_AUTH_TOKEN_FILE", "web-auth-token-file")
+        let givenWebAuthToken = value(nil, "CKDASH_WEB_AUTH_TOKEN", "web-auth-token")
+        let webAuthToken = try givenWebAuthToken ?? webAuthTokenFile.map { try Self.secret(inFile: $0, what: "web auth token") }
+        let keyID = value(keyID, "CKDASH_KEY_ID", "key-id")
+        let keyFile = value(keyFile, "CKDASH_KEY", "key")
+        if webAuthToken != nil, apiToken == nil {
+            throw CommandFailure("a web auth token is sent with the container's API token: give --api-token (or --api-token-file) too")
+        }
+        var key: (keyID: String, privateKeyPEM: String)?
+        switch (keyID, keyFile) {
+        case (let id?, let file?):
+            let pem = try Self.secret(inFile: file, what: "server-to-server key")
+            guard (try? ServerToServerKey(keyID: id, privateKeyPEM: pem)) != nil else {
+                throw CommandFailure("\(file) is not an ECDSA P-256 private key in PEM form (openssl ecparam -name prime256v1 -genkey -noout)")
+            }
+            key = (id, pem)
+        case (nil, nil):
+            break
+        case (nil, _?):
+            throw CommandFailure("a server-to-server key needs its ID: give --key-id with --key")
+        case (_?, nil):
+            throw CommandFailure("a server-to-server key needs its private key: give --key FILE.pem with --key-id")
+        }
+        guard apiToken != nil || key != nil else { return nil }
+        return DataAPICredentials(
+            apiToken: apiToken, webAuthToken: webAuthToken, webAuthTokenFile: givenWebAuthToken == nil ? webAuthTokenFile : nil, serverKey: key)
+    }
+
+    /// The first line of the file at `path`, trimmed (a whole PEM file for a key); a one-line failure when it
+    /// cannot be read or is empty.
+    private static func secret(inFile path: String, what: String) throws -> String {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw CommandFailure("cannot read the \(what) from \(path)")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw CommandFailure("\(path) holds no \(what)") }
+        return trimmed
+    }
+}

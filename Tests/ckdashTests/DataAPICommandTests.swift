@@ -1,0 +1,98 @@
+import CKTestSupport
+import Crypto
+import Foundation
+import Testing
+
+/// `ckdash` commands with CloudKit's data API credentials only, as on Apple's CloudKit: the container's API
+/// token, a signed-in user's web auth token, a server-to-server key, and no management token in the process.
+@Suite("Commands with data API credentials only: an API token, a user's web auth token, a server-to-server key", .heavy)
+struct DataAPICommandTests {
+    /// A demo server with an API token, a user `ann` with a web auth token and a server-to-server key, each in a
+    /// file beside the server's data; `CKDASH_TOKEN` emptied so that no management token reaches ckdash.
+    private struct Credentials {
+        let server: LiveServer
+        let apiTokenFile: String
+        let webAuthTokenFile: String
+        let webAuthToken: String
+        let keyID: String
+        let keyFile: String
+        let noManagement = ["CKDASH_TOKEN": ""]
+
+        init() async throws {
+            server = try await LiveServer(container: "iCloud.com.example.Party", demo: true)
+            let base = [server.container, "--data", server.data]
+            let apiToken = try await CommandRun.ckserver(["api-token", "create", "--container"] + base).standardOutput
+            apiTokenFile = server.data + "/api-token"
+            try apiToken.write(toFile: apiTokenFile, atomically: true, encoding: .utf8)
+            let user = try await CommandRun.ckserver(["user", "create", "--container"] + base + ["ann"]).standardOutput
+            webAuthToken = try #require(user.split(separator: "\n").first { $0.hasPrefix("webAuthToken ") }?.split(separator: " ").last.map(String.init))
+            webAuthTokenFile = server.data + "/web-auth-token"
+            try webAuthToken.write(toFile: webAuthTokenFile, atomically: true, encoding: .utf8)
+            let key = P256.Signing.PrivateKey()
+            keyFile = server.data + "/key.pem"
+            try key.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let publicKeyFile = server.data + "/key-public.pem"
+            try key.publicKey.pemRepresentation.write(toFile: publicKeyFile, atomically: true, encoding: .utf8)
+            keyID = try await CommandRun.ckserver(["key", "add", "--public-key", publicKeyFile, "--container"] + base)
+                .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func ckdash(_ arguments: [String]) async throws -> CommandRun {
+            try await server.ckdash(arguments, environment: noManagement)
+        }
+    }
+
+    @Test("records query and zones work with an API token, a signed-in user's token (kept as the server rotates it) and a server-to-server key")
+    func dataCalls() async throws {
+        let given = try await Credentials()
+        let anonymous = try await given.ckdash(["records", "query", "--type", "Party", "--limit", "2", "--api-token-file", given.apiTokenFile])
+        #expect(anonymous.status == 0, "\(anonymous.standardError)")
+        #expect(anonymous.standardOutput.contains("Party"))
+
+        let signedIn = try await given.ckdash([
+            "zones", "--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile,
+        ])
+        #expect(signedIn.status == 0, "\(signedIn.standardError)")
+        #expect(signedIn.standardOutput.contains("_defaultZone"))
+        let kept = try String(contentsOfFile: given.webAuthTokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(kept != given.webAuthToken, "the rotated token replaces the one in the file")
+        let mode = try FileManager.default.attributesOfItem(atPath: given.webAuthTokenFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let again = try await given.ckdash([
+            "zones", "create", "Trips", "--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile,
+        ])
+        #expect(again.status == 0 && again.standardOutput.contains("Created zone Trips."), "\(again.standardError)")
+
+        let noSchema = try await given.ckdash(["records", "export", "--type", "Party", "--format", "csv", "--api-token-file", given.apiTokenFile])
+        #expect(noSchema.status != 0 && noSchema.standardError.contains("give --schema FILE.ckdb"), "\(noSchema.standardError)")
+        let schemaFile = given.server.data + "/development.ckdb"
+        let exported = try await given.server.ckdash(["schema", "export"])
+        try exported.standardOutput.write(toFile: schemaFile, atomically: true, encoding: .utf8)
+        let csv = try await given.ckdash([
+            "records", "export", "--type", "Party", "--format", "csv", "--schema", schemaFile, "--api-token-file", given.apiTokenFile,
+        ])
+        #expect(csv.status == 0, "\(csv.standardError)")
+        #expect(csv.standardOutput.hasPrefix("recordName,") && csv.standardOutput.split(separator: "\n").count > 100)
+
+        let keyed = try await given.ckdash(["records", "query", "--type", "Party", "--limit", "1", "--key-id", given.keyID, "--key", given.keyFile])
+        #expect(keyed.status == 0, "\(keyed.standardError)")
+        #expect(keyed.standardOutput.contains("Party"))
+    }
+
+    @Test("what needs the management API, a user's database without a signed-in user, and no credentials each fail with one line", arguments: [
+        (["schema", "export"], "needs ckserver's management API"),
+        (["users", "list"], "needs ckserver's management API"),
+        (["zones", "--database", "private"], "belongs to a signed-in user: give --web-auth-token-file"),
+        (["zones", "--as-user", "ann"], "--as-user acts as a user through ckserver's management API"),
+        (["zones", "--web-auth-token-file", "/dev/null/none"], "cannot read the web auth token from /dev/null/none"),
+    ])
+    func refusals(arguments: [String], expected: String) async throws {
+        let given = try await Credentials()
+        let run = try await given.ckdash(arguments + ["--api-token-file", given.apiTokenFile])
+        #expect(run.status != 0)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && run.standardError.contains(expected), "\(run.standardError)")
+        let bare = try await given.ckdash(["zones"])
+        #expect(bare.status != 0 && bare.standardError.contains("no credentials: give --token"), "\(bare.standardError)")
+    }
+}

@@ -73,8 +73,12 @@ struct SharePlanning {
             throw ServerError(.badRequest, reason: "there is no user \(recordName ?? email ?? "without a name") to share with")
         }
         guard user.userRecordName != owner else { return nil }
-        return StoredShare.Participant(
-            userRecordName: user.userRecordName, permission: entry.permission ?? .readOnly, type: .user, acceptanceStatus: .invited)
+        let permission = entry.permission ?? .readOnly
+        guard permission == .readOnly || permission == .readWrite else {
+            throw ServerError(
+                .badRequest, reason: "a participant may have READ_ONLY or READ_WRITE, not \(permission.rawValue): leave \(user.userRecordName) out of participants to remove them")
+        }
+        return StoredShare.Participant(userRecordName: user.userRecordName, permission: permission, type: .user, acceptanceStatus: .invited)
     }
 
     /// A new short GUID: 26 letters and digits, hard to guess.

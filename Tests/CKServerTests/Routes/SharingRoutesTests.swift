@@ -104,6 +104,11 @@ struct SharingRoutesTests {
             #expect(write[0]["serverErrorCode"] as? String == "ACCESS_DENIED")
             let unknown = try first(try await server.post(client, "records/resolve", #"{"shortGUIDs":[{"value":"nope"}]}"#, as: .user(bob.token)), "results")
             #expect(unknown["serverErrorCode"] as? String == "NOT_FOUND")
+            let noAccess = try await modify(server, client, "Open", #"""
+                {"operationType":"forceUpdate","record":{"recordType":"cloudkit.share","recordName":"cloudkit.zoneshare","recordChangeTag":"x",
+                 "participants":[{"userIdentity":{"lookupInfo":{"userRecordName":"\#(bob.recordName)"}},"permission":"NONE"}]}}
+                """#, as: mei)[0]
+            #expect(noAccess["serverErrorCode"] as? String == "BAD_REQUEST", "a participant without access is one left out, not one listed with NONE")
         }
     }
 

@@ -62,6 +62,10 @@ struct DataAPICommandTests {
             "zones", "create", "Trips", "--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile,
         ])
         #expect(again.status == 0 && again.standardOutput.contains("Created zone Trips."), "\(again.standardError)")
+        let subscriptions = try await given.ckdash([
+            "subscriptions", "--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile,
+        ])
+        #expect(subscriptions.status == 0, "\(subscriptions.standardError)")
 
         let noSchema = try await given.ckdash(["records", "export", "--type", "Party", "--format", "csv", "--api-token-file", given.apiTokenFile])
         #expect(noSchema.status != 0 && noSchema.standardError.contains("give --schema FILE.ckdb"), "\(noSchema.standardError)")

@@ -75,6 +75,12 @@ public final class CloudKitClient: Sendable {
         webAuthTokens.current
     }
 
+    /// Whether management calls can be sent: a management token is configured (the data API's credentials alone,
+    /// as on Apple's CloudKit, reach no management API).
+    public var reachesManagementAPI: Bool {
+        configuration.credentials.managementToken != nil
+    }
+
     /// A client for another database of the same container, sharing this one's connections and web auth token.
     public func database(_ database: DatabaseScope) -> CloudKitClient {
         var configuration = configuration

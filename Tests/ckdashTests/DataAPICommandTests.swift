@@ -99,4 +99,13 @@ struct DataAPICommandTests {
         let bare = try await given.ckdash(["zones"])
         #expect(bare.status != 0 && bare.standardError.contains("no credentials: give --token"), "\(bare.standardError)")
     }
+
+    @Test("the dashboard with data API credentials needs the container named, since nothing can list them")
+    func dashboardNeedsContainer() async throws {
+        let given = try await Credentials()
+        let run = try await given.server.ckdashOnTerminal(
+            ["--api-token-file", given.apiTokenFile], environment: given.noManagement.merging(["CKDASH_CONTAINER": ""]) { $1 })
+        #expect(run.status != 0)
+        #expect(run.standardOutput.contains("ckdash: give --container ID: without ckserver's management API"), "\(run.standardOutput)")
+    }
 }

@@ -27,6 +27,18 @@ extension DashboardApp {
             open(destination, session: session)
         case .environment(let environment):
             switchSession { $0.environment = environment }
+        case .database(let database, let user) where !configuration.hasManagementAPI:
+            // Data API credentials only: the private and shared databases are the signed-in user's.
+            if user != nil {
+                report(StatusMessage(Destination.managementAPIRefusal, kind: .warning))
+            } else if database != .public, configuration.client.webAuthToken == nil {
+                report(StatusMessage(
+                    "The \(database.rawValue) database belongs to a signed-in user: start ckdash with --web-auth-token-file FILE", kind: .warning))
+            } else {
+                switchSession { $0.database = database }
+            }
+        case .actAs where !configuration.hasManagementAPI:
+            report(StatusMessage(Destination.managementAPIRefusal, kind: .warning))
         case .database(let database, let user):
             if let user {
                 actAs(user, database: database)

@@ -10,6 +10,7 @@ extension DashboardApp {
     /// Asks the server how many developer notifications are unread, for the header; a server that cannot say (a
     /// token without the right, an older server) leaves the header without a count.
     func refreshNotificationCount() {
+        guard configuration.hasManagementAPI else { return }
         let client = configuration.client
         lastNotificationCount = .now
         work.start({ try await client.developerNotifications(limit: 1).unread }) { [weak self] result in

@@ -46,7 +46,7 @@ extension DashboardApp {
             change(&session)
             let destination = stack[index].screen.currentDestination ?? stack[index].destination
             stack[index] = Entry(
-                destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)
+                destination: destination, screen: destination.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false)
         }
         loadTopScreen()
         let session = top.session

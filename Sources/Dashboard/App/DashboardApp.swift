@@ -82,18 +82,27 @@ public final class DashboardApp {
 
     /// Opens the first screens and starts their fetches, then draws.
     public func start() {
-        var session = Session(environment: configuration.environment, database: .public)
-        stack = [Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false)]
+        // With data API credentials only, the database given is browsed at once (a user's, when one signed in).
+        var session = Session(environment: configuration.environment, database: configuration.hasManagementAPI ? .public : configuration.database)
+        stack = []
+        if configuration.hasManagementAPI {
+            stack.append(Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false))
+        }
         if let container = configuration.container {
             session.container = container
-            stack.append(Entry(destination: .recordTypes, screen: Destination.recordTypes.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false))
+            // Without the management API nor a schema file, nothing lists the types: the zones come first.
+            let home: Destination = configuration.hasManagementAPI || configuration.schemaFile != nil ? .recordTypes : .zones
+            stack.append(Entry(destination: home, screen: home.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false))
+        }
+        if stack.isEmpty {
+            stack = [Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false)]
         }
         loadTopScreen()
         checkToken()
         refreshNotificationCount()
         if let user = configuration.actingAs {
             actAs(user, database: configuration.database)
-        } else if configuration.database != .public {
+        } else if configuration.database != .public, configuration.hasManagementAPI {
             report(StatusMessage("The \(configuration.database.rawValue) database belongs to a user: choose one with d or :db \(configuration.database.rawValue) USER", kind: .warning))
         }
         draw()
@@ -152,6 +161,7 @@ public final class DashboardApp {
 
     /// Marks the session read-only when the management token is.
     private func checkToken() {
+        guard configuration.hasManagementAPI else { return }
         let client = configuration.client
         work.start({ try await client.currentManagementToken() }) { [weak self] result in
             guard let self, case .success(let token) = result, token.readOnly, !isReadOnly else { return }
@@ -163,7 +173,11 @@ public final class DashboardApp {
 
 extension DashboardApp: ScreenHost {
     func open(_ destination: Destination, session: Session) {
-        stack.append(Entry(destination: destination, screen: destination.makeScreen(session: session, client: configuration.client, display: display), isLoaded: false))
+        guard configuration.hasManagementAPI || !destination.needsManagementAPI(schemaFromFile: configuration.schemaFile != nil) else {
+            report(StatusMessage(Destination.managementAPIRefusal, kind: .warning))
+            return
+        }
+        stack.append(Entry(destination: destination, screen: destination.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false))
         status = nil
         loadTopScreen()
     }

@@ -6,7 +6,8 @@ import TerminalKit
 /// What the dashboard starts with: the server's client, where to look first, whether changes are allowed, and
 /// how it looks.
 public struct DashboardConfiguration: Sendable {
-    /// A client of the server with a management token; screens address it to their session.
+    /// A client of the server, with a management token or CloudKit's data API credentials; screens address it to
+    /// their session.
     public var client: CloudKitClient
     /// The container to open first; the containers list when `nil`.
     public var container: ContainerID?
@@ -24,6 +25,9 @@ public struct DashboardConfiguration: Sendable {
     public var themeLoader: ThemeLoader
     /// The time zone dates are shown in.
     public var timeZone: TimeZone
+    /// The environment's schema as a `.ckdb` file, read instead of the server's where there is no management API
+    /// (data API credentials only, as on Apple's CloudKit).
+    public var schemaFile: String?
     /// The folder of the query builder's saved queries, one JSON file per container
     /// (`$XDG_CONFIG_HOME/ckdash/queries`); `nil` when there is none, and saving says so.
     public var savedQueriesFolder: URL?
@@ -33,7 +37,7 @@ public struct DashboardConfiguration: Sendable {
         client: CloudKitClient, container: ContainerID? = nil, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
         actingAs: String? = nil, isReadOnly: Bool = false, themeName: String = ThemeLoader.defaultThemeName,
         themeLoader: ThemeLoader = DashboardConfiguration.themeLoader(environment: [:]), timeZone: TimeZone = .current,
-        savedQueriesFolder: URL? = nil
+        savedQueriesFolder: URL? = nil, schemaFile: String? = nil
     ) {
         self.client = client
         self.container = container
@@ -45,7 +49,12 @@ public struct DashboardConfiguration: Sendable {
         self.themeLoader = themeLoader
         self.timeZone = timeZone
         self.savedQueriesFolder = savedQueriesFolder
+        self.schemaFile = schemaFile
     }
+
+    /// Whether the session has ckserver's management API (a management token): without it the screens of the
+    /// schema's changes, users, tokens, logs, telemetry, alerts and deploys are not offered.
+    public var hasManagementAPI: Bool { client.reachesManagementAPI }
 
     /// The loader of the dashboard's themes: the built-in ones, and the user's in `$XDG_CONFIG_HOME/ckdash/themes`
     /// of `environment`.

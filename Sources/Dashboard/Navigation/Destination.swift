@@ -50,37 +50,39 @@ enum Destination: Equatable {
     /// The share behind a short GUID, resolved as the user acted as, to accept.
     case shareInvitation(shortGUID: String)
 
-    /// The screen for `session`, fetching through `client` addressed to the session.
-    func makeScreen(session: Session, client: CloudKitClient, display: FieldValueDisplay) -> any Screen {
-        let client = session.client(from: client)
+    /// The screen for `session`, fetching through the configuration's client addressed to the session (and the
+    /// schema from the configuration's file, when it gives one).
+    func makeScreen(session: Session, configuration: DashboardConfiguration, display: FieldValueDisplay) -> any Screen {
+        let client = session.client(from: configuration.client)
+        let schemaLoader = RecordTypesLoader(client: client, schemaFile: configuration.schemaFile)
         switch self {
         case .containers:
             return ContainersScreen(session: session, loader: ContainersLoader(client: client), display: display)
         case .recordTypes:
-            return RecordTypesScreen(session: session, loader: RecordTypesLoader(client: client))
+            return RecordTypesScreen(session: session, loader: schemaLoader)
         case .fields(let recordType):
-            return FieldsScreen(session: session, recordType: recordType, loader: RecordTypesLoader(client: client))
+            return FieldsScreen(session: session, recordType: recordType, loader: schemaLoader)
         case .schemaText:
-            return SchemaTextScreen(session: session, loader: RecordTypesLoader(client: client))
+            return SchemaTextScreen(session: session, loader: schemaLoader)
         case .indexes:
-            return IndexesScreen(session: session, loader: RecordTypesLoader(client: client))
+            return IndexesScreen(session: session, loader: schemaLoader)
         case .zones:
             return ZonesScreen(session: session, loader: ZonesLoader(client: client))
         case .records(let recordType, let query, let desiredKeys, let resultsLimit):
             return RecordsScreen(
                 session: session, recordType: recordType, query: query, desiredKeys: desiredKeys, resultsLimit: resultsLimit,
-                loader: RecordsLoader(client: client), schemaLoader: RecordTypesLoader(client: client), display: display)
+                loader: RecordsLoader(client: client), schemaLoader: schemaLoader, display: display)
         case .record(let recordName):
             return RecordScreen(
-                session: session, recordName: recordName, loader: RecordLoader(client: client), schemaLoader: RecordTypesLoader(client: client),
+                session: session, recordName: recordName, loader: RecordLoader(client: client), schemaLoader: schemaLoader,
                 display: display)
         case .recordForm(let recordType, let recordName):
             return RecordFormScreen(
                 session: session, recordType: recordType, recordName: recordName, loader: RecordFormLoader(client: client),
-                schemaLoader: RecordTypesLoader(client: client), display: display)
+                schemaLoader: schemaLoader, display: display)
         case .queryBuilder(let recordType, let draft):
             return QueryBuilderScreen(
-                session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: RecordTypesLoader(client: client), display: display)
+                session: session, draft: draft ?? QueryDraft(recordType: recordType), schemaLoader: schemaLoader, display: display)
         case .permissions:
             return PermissionsScreen(session: session, client: client)
         case .users:
@@ -113,7 +115,7 @@ enum Destination: Equatable {
         case .shares(let recordName):
             return SharesScreen(session: session, sharing: recordName, loader: SharesLoader(client: client))
         case .shareInvitation(let shortGUID):
-            return ShareInvitationScreen(session: session, shortGUID: shortGUID, loader: ShareInvitationLoader(client: client, hasUser: session.user != nil))
+            return ShareInvitationScreen(session: session, shortGUID: shortGUID, loader: ShareInvitationLoader(client: client, hasUser: session.user != nil || configuration.client.webAuthToken != nil))
         }
     }
 
@@ -124,6 +126,25 @@ enum Destination: Equatable {
         default: nil
         }
     }
+
+    /// Whether the screen needs ckserver's management API, given whether the schema comes from a file: the
+    /// containers, users, tokens, audit, logs, telemetry, alerts, deploys and the schema's editing screens do;
+    /// what the data API serves (zones, records, queries, subscriptions, shares) does not, and the schema's
+    /// screens show a schema file.
+    func needsManagementAPI(schemaFromFile: Bool) -> Bool {
+        switch self {
+        case .containers, .indexes, .permissions, .users, .deploy, .credentials, .audit, .logs, .telemetry, .alerts, .developerNotifications, .model:
+            true
+        case .recordTypes, .fields, .schemaText:
+            !schemaFromFile
+        case .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation:
+            false
+        }
+    }
+
+    /// What the status line says when a screen that needs the management API is asked for without it.
+    static let managementAPIRefusal =
+        "This needs ckserver's management API, and the session has data API credentials only: on Apple's CloudKit, use CloudKit Console for it"
 
     /// Whether the screen needs a container chosen first: every one but the containers, the audit log and the
     /// developer notifications, which are the server's.

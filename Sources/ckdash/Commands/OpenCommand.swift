@@ -37,8 +37,11 @@ struct OpenCommand: AsyncParsableCommand {
             }
             let embedded = try await connection.embeddedServerIfNoneGiven(variables: variables)
             let settings = try connection.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
+            if settings.token == nil, settings.container == nil {
+                throw CommandFailure("give --container ID: without ckserver's management API (data API credentials only) the containers cannot be listed")
+            }
             var clientConfiguration = ClientConfiguration(
-                serverURL: settings.serverURL, container: nil, credentials: .managementToken(try settings.requireToken()), retryPolicy: .never,
+                serverURL: settings.serverURL, container: nil, credentials: try settings.credentials(), retryPolicy: .never,
                 requestTimeout: .seconds(30))
             clientConfiguration.userAgent = CKDashCommand.userAgent
             let client = CloudKitClient(configuration: clientConfiguration)
@@ -47,8 +50,10 @@ struct OpenCommand: AsyncParsableCommand {
                 environment: settings.environment, database: settings.database, actingAs: settings.actingAsUser, isReadOnly: readonly,
                 themeName: try theme ?? variables["CKDASH_THEME"] ?? connection.chosenProfile(variables: variables)["theme"] ?? ThemeLoader.defaultThemeName,
                 themeLoader: DashboardConfiguration.themeLoader(environment: variables),
-                savedQueriesFolder: URL(fileURLWithPath: ProfileFile.configFolder(variables: variables), isDirectory: true).appendingPathComponent("queries"))
+                savedQueriesFolder: URL(fileURLWithPath: ProfileFile.configFolder(variables: variables), isDirectory: true).appendingPathComponent("queries"),
+                schemaFile: settings.schemaFile)
             let outcome = await Self.runOnOwnThread(configuration)
+            settings.dataCredentials?.keep(rotated: client.webAuthToken)
             try? await client.shutdown()
             await embedded?.stop()
             try outcome.get()

@@ -40,12 +40,4 @@ struct ConnectionSettings: Equatable, Sendable {
         }
         return container
     }
-
-    /// The management token, or a failure saying how to give one.
-    func requireToken() throws -> String {
-        guard let token else {
-            throw CommandFailure("no management token: give --token, set CKDASH_TOKEN, or put token in the profile")
-        }
-        return token
-    }
 }

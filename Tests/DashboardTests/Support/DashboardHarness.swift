@@ -18,14 +18,14 @@ final class DashboardHarness {
     init(
         _ demo: DemoServer, size: Size = Size(width: 80, height: 24), colorLevel: ColorLevel = .indexed256, isReadOnly: Bool = false,
         themeName: String = "default", environment: ContainerEnvironment = .development, themesDirectory: URL? = nil,
-        client: CloudKitClient? = nil, savedQueriesFolder: URL? = nil
+        client: CloudKitClient? = nil, savedQueriesFolder: URL? = nil, schemaFile: String? = nil, database: DatabaseScope = .public
     ) {
         terminal = MemoryTerminal(size: size, colorLevel: colorLevel)
         var loader = DashboardConfiguration.themeLoader(environment: [:])
         loader.userThemesDirectory = themesDirectory
         let configuration = DashboardConfiguration(
-            client: client ?? demo.client, container: EmbeddedServer.demoContainer, environment: environment, isReadOnly: isReadOnly, themeName: themeName,
-            themeLoader: loader, timeZone: TimeZone(identifier: "UTC")!, savedQueriesFolder: savedQueriesFolder)
+            client: client ?? demo.client, container: EmbeddedServer.demoContainer, environment: environment, database: database, isReadOnly: isReadOnly,
+            themeName: themeName, themeLoader: loader, timeZone: TimeZone(identifier: "UTC")!, savedQueriesFolder: savedQueriesFolder, schemaFile: schemaFile)
         app = DashboardApp(configuration: configuration, terminal: terminal)
     }
 

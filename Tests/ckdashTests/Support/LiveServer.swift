@@ -50,8 +50,8 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Runs `ckdash arguments` against this server on a pseudo-terminal; standard output and error arrive together.
-    func ckdashOnTerminal(_ arguments: [String]) async throws -> CommandRun {
-        try await CommandRun.onTerminal("ckdash", arguments, environment: environment)
+    func ckdashOnTerminal(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> CommandRun {
+        try await CommandRun.onTerminal("ckdash", arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// Runs `ckdash arguments` against this server.

@@ -25,8 +25,11 @@ enum RecordTypeRows {
         return "\(entity)  (\(name))"
     }
 
-    /// One row per type; counts are `…` until the statistics came; `⚠ 2` for a type with two lint warnings.
-    static func rows(_ types: [RecordType], statistics: [String: ManagementStatistics.RecordType]?, lint: LintWarnings) -> TableRows {
+    /// One row per type; counts are `…` until the statistics came, `—` where the server cannot count (no
+    /// management API); `⚠ 2` for a type with two lint warnings.
+    static func rows(
+        _ types: [RecordType], statistics: [String: ManagementStatistics.RecordType]?, isCounted: Bool = true, lint: LintWarnings
+    ) -> TableRows {
         TableRows(types.map { type in
             let fields = type.fields.filter { !$0.isSystemField }.count
             let indexes = type.fields.reduce(0) { $0 + $1.indexes.count }
@@ -39,7 +42,11 @@ enum RecordTypeRows {
                     TableCell(Counting.size(stats?.indexes.reduce(0) { $0 + $1.bytes } ?? 0), role: .muted),
                 ]
             } else {
-                counts = [TableCell("…", role: .muted), TableCell("\(fields)"), TableCell("\(indexes)"), TableCell("…", role: .muted), TableCell("…", role: .muted)]
+                let unknown = isCounted ? "…" : "—"
+                counts = [
+                    TableCell(unknown, role: .muted), TableCell("\(fields)"), TableCell("\(indexes)"), TableCell(unknown, role: .muted),
+                    TableCell(unknown, role: .muted),
+                ]
             }
             let warnings = lint.of(type.name).count
             return [TableCell(displayName(of: type.name))] + counts + [TableCell(warnings == 0 ? "" : "⚠ \(warnings)", role: .warning)]

@@ -1,0 +1,75 @@
+import CKClient
+import CKModel
+import CKServer
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import Dashboard
+
+/// The dashboard with CloudKit's data API credentials only, as on Apple's CloudKit: an API token, a signed-in
+/// user's web auth token, the schema from a `.ckdb` file, and no management token in its client.
+@Suite("The dashboard with data API credentials only", .heavy)
+struct DataAPIDashboardTests {
+    private static let size = Size(width: 120, height: 30)
+
+    /// A client of the demo server with the demo container's API token and a new user's web auth token, and the
+    /// development schema written to a file, made through the management API before the dashboard starts.
+    private static func dataClient(_ demo: DemoServer) async throws -> (client: CloudKitClient, schemaFile: String, user: String) {
+        let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+        let apiToken = try await management.createAPIToken(name: "data API tests").secret
+        let signedIn = try await management.createUser(ManagementUsers.CreateRequest(name: "mei"))
+        let schemaFile = demo.folder.appendingPathComponent("development.ckdb").path
+        try await management.schema().ckdb.write(toFile: schemaFile, atomically: true, encoding: .utf8)
+        let client = CloudKitClient(
+            configuration: ClientConfiguration(
+                serverURL: demo.server.url, container: nil, credentials: .user(apiToken: apiToken, webAuthToken: signedIn.webAuthToken), retryPolicy: .never),
+            transport: DataAPIOnlyTransport())
+        return (client, schemaFile, signedIn.user.userRecordName)
+    }
+
+    @Test("the types come from the schema file (counts unknown), records browse, management screens and acting as a user are refused with the reason")
+    func browsing() async throws {
+        try await DemoServer.run { demo in
+            let (client, schemaFile, _) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            #expect(!client.reachesManagementAPI)
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, schemaFile: schemaFile)
+            try await dashboard.start()
+            #expect(dashboard.lines[1].contains("Record types"))
+            let party = try #require(dashboard.lines.first { $0.contains("│▸Party ") || $0.contains("│ Party ") })
+            #expect(party.contains("—"), "no management API counts the records: \(party)")
+            try await dashboard.press(.enter)
+            try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
+            #expect(dashboard.lines[1].contains("Records of Party"))
+
+            for command in ["users", "logs", "deploy", "containers"] {
+                try await dashboard.command(command)
+                #expect(dashboard.app.status?.text == Destination.managementAPIRefusal, ":\(command)")
+                #expect(dashboard.lines[1].contains("Records of Party"), ":\(command) opens nothing")
+            }
+            try await dashboard.command("user demo")
+            #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
+        }
+    }
+
+    @Test("the signed-in user's private database: zones and a custom zone made there; without a schema file the zones come first")
+    func privateDatabase() async throws {
+        try await DemoServer.run { demo in
+            let (client, _, user) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
+            try await dashboard.start()
+            #expect(dashboard.lines[1].contains("Zones of private"))
+            try await dashboard.press(.character("n"))
+            try await dashboard.type("Notes")
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text == "Created zone Notes: Enter browses it, c watches its changes")
+            let zones = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).database(.private)
+                .actingAsUser(recordName: user).allZones().map { try $0.get().zoneID.zoneName }
+            #expect(zones.contains("Notes"), "the zone is the signed-in user's")
+            try await dashboard.command("types")
+            #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
+        }
+    }
+}

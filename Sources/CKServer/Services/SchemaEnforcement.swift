@@ -6,9 +6,6 @@ import CKSchema
 /// development can query anything (QUERYABLE, and SORTABLE where the type sorts; a new type gets
 /// `___recordID` QUERYABLE and CloudKit's default grants). Production never changes from a save.
 enum SchemaEnforcement {
-    /// The value types a just-in-time field is made SORTABLE for.
-    static let sortableTypes: Set<ValueType> = [.string, .int64, .double, .timestamp]
-
     /// Admits a record of `recordType` with `fields` into `schema`, extending it in development; throws the
     /// per-record `BAD_REQUEST` CloudKit gives for what does not fit. It takes time linear in the number of fields:
     /// `known` keeps each type's fields by name across the records of a request, kept up to date here.
@@ -52,7 +49,7 @@ enum SchemaEnforcement {
                 guard environment == .development else {
                     throw ServerError(.badRequest, reason: "Cannot create new field '\(name)' in production schema")
                 }
-                added.append(newField(name, for: value))
+                added.append(Field.justInTime(name, for: value))
             }
         }
         let total = schema.recordTypes[typeIndex].fields.count + added.count
@@ -89,15 +86,5 @@ enum SchemaEnforcement {
             }
         }
         return result
-    }
-
-    private static func newField(_ name: String, for value: FieldValue) -> Field {
-        let isList = if case .list = value { true } else { false }
-        let type = FieldType(.value(value.valueType), isList: isList)
-        var indexes: Set<IndexKind> = [.queryable]
-        if !isList, sortableTypes.contains(value.valueType) {
-            indexes.insert(.sortable)
-        }
-        return Field(name, type, indexes: indexes.filter { IndexRules.problem(with: $0, on: type) == nil })
     }
 }

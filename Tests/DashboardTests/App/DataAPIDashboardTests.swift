@@ -72,4 +72,28 @@ struct DataAPIDashboardTests {
             #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
         }
     }
+
+    @Test("without a schema file a type's records show the fields they carry, sort and filter, and open")
+    func withoutSchema() async throws {
+        try await DemoServer.run { demo in
+            let (client, _, _) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client)
+            try await dashboard.start()
+            #expect(dashboard.lines[1].contains("Zones of public"))
+            try await dashboard.command("records Party")
+            try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
+            let header = dashboard.lines[2]
+            #expect(header.contains("background") && header.contains("name") && header.contains("rsvpCoun"), "\(header)")
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("rsvpCount > 110")
+            try await dashboard.press(.enter)
+            try await dashboard.waitUntil("the filtered parties") { dashboard.lines[1].contains("rsvpCount > 110") }
+            let rows = dashboard.lines.filter { $0.hasPrefix("│ party-") || $0.hasPrefix("│▸party-") }
+            #expect(!rows.isEmpty && rows.allSatisfy { Int($0.split(separator: " ").last?.dropLast() ?? "") ?? 0 > 110 }, "\(rows)")
+            try await dashboard.press(.enter)
+            try await dashboard.waitUntil("a party") { dashboard.lines[1].contains("Record party-") }
+            #expect(dashboard.lines.contains { $0.contains("rsvpCount") && $0.contains("INT64") })
+        }
+    }
 }

@@ -53,7 +53,8 @@ final class QueryBuilderScreen: Screen {
         self.session = session
         self.draft = draft
         self.display = display
-        schema = Remote { try await schemaLoader.schema() }
+        let (typeName, zone) = (draft.recordType, session.zone)
+        schema = Remote { try await schemaLoader.schema(describing: typeName, in: zone) }
         editor = SchemaEditor(client: schemaLoader.client)
     }
 

@@ -54,7 +54,7 @@ final class RecordFormScreen: Screen {
         self.display = display
         let zone = session.zone
         start = Remote {
-            let schema = try await schemaLoader.schema().schema
+            let schema = try await schemaLoader.schema(describing: recordType, in: zone).schema
             guard let type = schema.recordType(named: recordType) else { throw RecordFormError.unknownRecordType(recordType) }
             let names = schema.recordTypes.map(\.name)
             guard let recordName else { return (RecordDraft(newOf: type), names) }

@@ -16,8 +16,26 @@ struct RecordTypesLoader: Sendable {
             let text = try SchemaFileText.read(schemaFile)
             return (try SchemaFileText.parse(text, path: schemaFile), text)
         }
+        guard client.reachesManagementAPI else { return (Schema(), "") }
         let response = try await client.schema()
         return (try response.parsedSchema(), response.ckdb)
+    }
+
+    /// The schema for a screen about the type `typeName` in `zone`: the environment's, or, with neither a
+    /// management API nor a schema file, one of that type alone as just-in-time schema would make it from the
+    /// fields a page of its records carry (what CloudKit's data API lets a client see of a type).
+    func schema(describing typeName: String, in zone: ZoneID?) async throws -> (schema: Schema, ckdb: String) {
+        guard schemaFile == nil, !client.reachesManagementAPI else { return try await schema() }
+        let page = try await client.queryRecords(Query(recordType: typeName), in: zone, resultsLimit: 200)
+        var fields: [String: Field] = [:]
+        for case .success(let record) in page.records {
+            for (name, value) in record.fields ?? [:] where fields[name] == nil {
+                fields[name] = Field.justInTime(name, for: value)
+            }
+        }
+        let recordID = Field(SystemField.recordID.rawValue, SystemField.recordID.type, indexes: [.queryable])
+        let type = RecordType(typeName, fields: [recordID] + fields.values.sorted { $0.name < $1.name })
+        return (Schema(recordTypes: [type]), "")
     }
 
     /// Whether the server counts each type's records and index sizes: only through its management API.

@@ -77,7 +77,8 @@ final class RecordsScreen: Screen {
         initialFields = desiredKeys
         self.loader = loader
         self.display = display
-        schema = Remote { try await schemaLoader.schema() }
+        let zone = session.zone
+        schema = Remote { try await schemaLoader.schema(describing: recordType, in: zone) }
         statistics = Remote { try await schemaLoader.statistics() }
         editor = SchemaEditor(client: schemaLoader.client)
         source = RecordRowsSource(cache: RecordPageCache(pageSize: Self.pageSize), columns: [], display: display)

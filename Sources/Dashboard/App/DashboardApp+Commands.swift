@@ -32,8 +32,13 @@ extension DashboardApp {
             if user != nil {
                 report(StatusMessage(Destination.managementAPIRefusal, kind: .warning))
             } else if database != .public, configuration.client.webAuthToken == nil {
-                report(StatusMessage(
-                    "The \(database.rawValue) database belongs to a signed-in user: start ckdash with --web-auth-token-file FILE", kind: .warning))
+                guard configuration.client.configuration.credentials.apiToken != nil else {
+                    report(StatusMessage(
+                        "The \(database.rawValue) database belongs to a signed-in user, whom the container's API token signs in: a server-to-server key reaches the public database only",
+                        kind: .warning))
+                    return
+                }
+                open(.signIn(database: database), session: top.session)
             } else {
                 switchSession { $0.database = database }
             }

@@ -31,7 +31,7 @@ public final class DashboardApp {
         case messages(TextPanel)
     }
 
-    let configuration: DashboardConfiguration
+    private(set) var configuration: DashboardConfiguration
     let terminal: any Terminal
     /// The fetches under way.
     public let work: BackgroundWork
@@ -202,6 +202,16 @@ extension DashboardApp: ScreenHost {
     }
 
     var savedQueriesFolder: URL? { configuration.savedQueriesFolder }
+
+    func signedIn(_ client: CloudKitClient, userRecordName: String, database: DatabaseScope) {
+        configuration.client = client
+        stack.removeLast()
+        switchSession {
+            $0.database = database
+            $0.zone = nil
+        }
+        report(StatusMessage("Signed in as \(userRecordName): the \(database.rawValue) database is theirs", kind: .success))
+    }
 
     func actAs(_ user: ActingUser?) {
         switchSession {

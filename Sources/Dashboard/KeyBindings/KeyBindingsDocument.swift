@@ -32,6 +32,7 @@ enum KeyBindingsDocument {
         ("Alert rules", AlertsScreen.keys),
         ("Developer notifications", DeveloperNotificationsScreen.keys),
         ("Core Data model", ModelScreen.keys),
+        ("Signing a user in (data API credentials)", SignInScreen.keys),
     ]
 
     /// A `###` section per screen with a table of keys and what they do.

@@ -49,6 +49,8 @@ enum Destination: Equatable {
     case shares(sharing: String? = nil)
     /// The share behind a short GUID, resolved as the user acted as, to accept.
     case shareInvitation(shortGUID: String)
+    /// Signing a user in (data API credentials only), then browsing their `database`.
+    case signIn(database: DatabaseScope)
 
     /// The screen for `session`, fetching through the configuration's client addressed to the session (and the
     /// schema from the configuration's file, when it gives one).
@@ -114,6 +116,8 @@ enum Destination: Equatable {
             return ModelScreen(session: session, path: path, loader: ModelLoader(client: client))
         case .shares(let recordName):
             return SharesScreen(session: session, sharing: recordName, loader: SharesLoader(client: client))
+        case .signIn(let database):
+            return SignInScreen(session: session, database: database, loader: SignInLoader(client: client))
         case .shareInvitation(let shortGUID):
             return ShareInvitationScreen(session: session, shortGUID: shortGUID, loader: ShareInvitationLoader(client: client, hasUser: session.user != nil || configuration.client.webAuthToken != nil))
         }
@@ -137,7 +141,7 @@ enum Destination: Equatable {
             true
         case .recordTypes, .fields, .schemaText:
             !schemaFromFile
-        case .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation:
+        case .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation, .signIn:
             false
         }
     }

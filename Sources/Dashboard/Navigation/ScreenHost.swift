@@ -1,3 +1,5 @@
+import CKClient
+import CKModel
 import Foundation
 import TerminalKit
 
@@ -24,6 +26,8 @@ protocol ScreenHost: AnyObject {
     var savedQueriesFolder: URL? { get }
     /// Browses as `user` from now on (their permissions and private database), or as the developer for `nil`.
     func actAs(_ user: ActingUser?)
+    /// Browses as the user `client` signs in (with their web auth token) from now on, in `database`.
+    func signedIn(_ client: CloudKitClient, userRecordName: String, database: DatabaseScope)
     /// Asks `confirmation` over the screen and runs `action` if the user confirms.
     func confirm(_ confirmation: Confirmation, then action: @escaping () -> Void)
     /// The bulk record changes of this session that can be reverted.

@@ -96,4 +96,31 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines.contains { $0.contains("rsvpCount") && $0.contains("INT64") })
         }
     }
+
+    @Test(":db private with the API token alone signs a user in: the server's sign-in address, the token pasted back as dots, refused then accepted")
+    func signIn() async throws {
+        try await DemoServer.run { demo in
+            let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            let apiToken = try await management.createAPIToken(name: "sign-in tests").secret
+            let signedIn = try await management.createUser(ManagementUsers.CreateRequest(name: "mei"))
+            let client = CloudKitClient(
+                configuration: ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .apiToken(apiToken), retryPolicy: .never),
+                transport: DataAPIOnlyTransport())
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client)
+            try await dashboard.start()
+            try await dashboard.command("db private")
+            #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
+            #expect(dashboard.screen.contains("/auth/iCloud.com.example.Party"))
+            try await dashboard.type("not-a-token")
+            #expect(dashboard.screen.contains("•••••••••••  (11 characters)") && !dashboard.screen.contains("not-a-token"))
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text.hasPrefix("The server did not accept the token:") == true)
+            try await dashboard.type(signedIn.webAuthToken)
+            #expect(!dashboard.screen.contains(String(signedIn.webAuthToken.prefix(12))), "the token never shows")
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text == "Signed in as \(signedIn.user.userRecordName): the private database is theirs")
+            #expect(dashboard.lines[1].contains("Zones of private"))
+        }
+    }
 }

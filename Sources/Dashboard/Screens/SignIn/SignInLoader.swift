@@ -1,0 +1,26 @@
+import CKClient
+import CKModel
+
+/// Signs a user in with CloudKit's web sign-in, for a session that has the container's API token but no user:
+/// asks a user's endpoint for the sign-in address the server names, then checks a web auth token pasted back.
+struct SignInLoader: Sendable {
+    let client: CloudKitClient
+
+    /// The address of the server's sign-in page: the `redirectURL` of the `AUTHENTICATION_REQUIRED` that
+    /// `users/current` answers without a user.
+    func signInAddress() async throws -> String {
+        do {
+            _ = try await client.currentUser()
+        } catch let error as CloudKitClientError where error.serverErrorCode == .authenticationRequired {
+            guard case .server(let refusal, _, _) = error, let address = refusal.redirectURL else { throw SignInError.noAddress }
+            return address
+        }
+        throw SignInError.alreadySignedIn
+    }
+
+    /// A client signed in with `webAuthToken`, and the user it signs in, once the server accepts the token.
+    func signIn(webAuthToken: String) async throws -> (client: CloudKitClient, user: User) {
+        let signedIn = client.actingAsUser(webAuthToken: webAuthToken)
+        return (signedIn, try await signedIn.currentUser())
+    }
+}

@@ -20,15 +20,6 @@ extension ManagementSchema.Response {
     }
 }
 
-extension ManagementSchema.Change {
-    /// A diff's change as the management API reports it.
-    init(_ change: SchemaChange) {
-        self.init(
-            changeClass: change.changeClass.rawValue, change: change.kindName, recordType: change.recordType, field: change.field,
-            summary: change.summary, reason: change.reason)
-    }
-}
-
 extension ManagementStatistics.Response {
     /// The statistics of every record type of `schema`, each declared index with what its storage holds.
     init(environment: ContainerEnvironment, schema: Schema, stored: [RecordTypeStatistics]) {

@@ -49,6 +49,8 @@ enum Destination: Equatable {
     case shares(sharing: String? = nil)
     /// The share behind a short GUID, resolved as the user acted as, to accept.
     case shareInvitation(shortGUID: String)
+    /// The deploy screen on two schema files: production's and development's exports.
+    case schemaFiles(SchemaFilePair)
     /// Signing a user in (data API credentials only), then browsing their `database`.
     case signIn(database: DatabaseScope)
 
@@ -116,6 +118,8 @@ enum Destination: Equatable {
             return ModelScreen(session: session, path: path, loader: ModelLoader(client: client))
         case .shares(let recordName):
             return SharesScreen(session: session, sharing: recordName, loader: SharesLoader(client: client))
+        case .schemaFiles(let files):
+            return DeployScreen(session: session, tab: .changes, loader: DeployLoader(client: client, files: files), display: display)
         case .signIn(let database):
             return SignInScreen(session: session, database: database, loader: SignInLoader(client: client))
         case .shareInvitation(let shortGUID):
@@ -141,7 +145,7 @@ enum Destination: Equatable {
             true
         case .recordTypes, .fields, .schemaText:
             !schemaFromFile
-        case .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation, .signIn:
+        case .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation, .signIn, .schemaFiles:
             false
         }
     }

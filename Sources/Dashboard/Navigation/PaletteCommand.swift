@@ -30,7 +30,7 @@ enum PaletteCommand: Equatable {
         ("zones", "List the zones of the database", nil),
         ("permissions", "Roles and their grants on each type; check what someone may do", nil),
         ("users", "The users of the container, their roles; act as one", nil),
-        ("deploy", "Review development's changes and deploy them to production", nil),
+        ("deploy", "Review development's changes and deploy them to production (or of two files: :deploy PROD.ckdb DEV.ckdb)", nil),
         ("deployments", "Show who deployed what to production, and when", nil),
         ("tokens", "API tokens, server-to-server keys and management tokens: make, add, revoke", nil),
         ("keys", "The server-to-server keys of the container", nil),
@@ -90,7 +90,12 @@ enum PaletteCommand: Equatable {
         case "zones": self = .open(.zones)
         case "permissions", "roles": self = .open(.permissions)
         case "users": self = .open(.users)
-        case "deploy", "promote": self = .open(.deploy())
+        case "deploy", "promote":
+            if words.count == 3 {
+                self = .open(.schemaFiles(SchemaFilePair(production: words[1], development: words[2])))
+            } else {
+                self = .open(.deploy())
+            }
         case "deployments", "history": self = .open(.deploy(tab: .deployments))
         case "tokens", "credentials": self = .open(.credentials())
         case "keys": self = .open(.credentials(tab: .serverKeys))

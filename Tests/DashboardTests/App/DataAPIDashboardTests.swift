@@ -123,4 +123,27 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Zones of private"))
         }
     }
+
+    @Test(":deploy PROD.ckdb DEV.ckdb shows the diff of two exports with its classes and lint, and deploys nothing")
+    func schemaFilesDiff() async throws {
+        try await DemoServer.run { demo in
+            let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            let production = demo.folder.appendingPathComponent("production.ckdb").path
+            let development = demo.folder.appendingPathComponent("development.ckdb").path
+            try await management.schema(of: .production).ckdb.write(toFile: production, atomically: true, encoding: .utf8)
+            try await management.schema(of: .development).ckdb.write(toFile: development, atomically: true, encoding: .utf8)
+            let (client, _, _) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Size(width: 160, height: 40), client: client)
+            try await dashboard.start()
+            try await dashboard.command("deploy \(production) \(development)")
+            #expect(dashboard.lines[1].contains("Changes from production.ckdb to development.ckdb"))
+            #expect(dashboard.screen.contains("2 changes, none blocked"))
+            #expect(dashboard.screen.contains("+ add field Party.rsvpCount INT64 QUERYABLE SORTABLE"))
+            #expect(dashboard.screen.contains("Lint warnings of development"))
+            try await dashboard.press(.character("D"))
+            #expect(dashboard.app.status?.text.hasPrefix("These are two files: a deploy happens on the server") == true)
+            #expect(try await management.schemaDiff().changes.count == 2, "nothing was deployed")
+        }
+    }
 }

@@ -3,7 +3,8 @@ import CKModel
 import CKSchema
 
 /// Fetches and changes what the deploy screen shows, through the management API: the diff and both schemas, the
-/// deploy history, the deploy itself, and the reset of development (previewed by a dry run first).
+/// deploy history, the deploy itself, and the reset of development (previewed by a dry run first); or the diff
+/// of two schema files, where there is no management API.
 struct DeployLoader: Sendable {
     /// What became of a deploy.
     enum Outcome: Sendable {
@@ -14,9 +15,20 @@ struct DeployLoader: Sendable {
     }
 
     let client: CloudKitClient
+    /// Two schema files compared instead of the server's environments; nothing is deployed from them.
+    var files: SchemaFilePair?
 
     /// The diff of development against production, both schemas' text and development's lint warnings.
     func review() async throws -> DeployReview {
+        if let files {
+            let (productionText, developmentText) = (try SchemaFileText.read(files.production), try SchemaFileText.read(files.development))
+            let production = try SchemaFileText.parse(productionText, path: files.production)
+            let development = try SchemaFileText.parse(developmentText, path: files.development)
+            let diff = SchemaDiff(production: production, development: development)
+            return DeployReview(
+                diff: ManagementSchema.DiffResponse(digest: diff.digest, changes: diff.changes.map(ManagementSchema.Change.init)),
+                production: productionText, development: developmentText, warnings: SchemaLinter.warnings(for: development))
+        }
         async let diff = client.schemaDiff()
         async let production = client.schema(of: .production)
         async let development = client.schema(of: .development)
@@ -28,7 +40,8 @@ struct DeployLoader: Sendable {
 
     /// The deploys of the container, newest first.
     func deployments() async throws -> [ManagementSchema.Deployment] {
-        try await client.deployments().reversed()
+        guard files == nil else { return [] }
+        return try await client.deployments().reversed()
     }
 
     /// Deploys development to production if the diff still has `digest`.

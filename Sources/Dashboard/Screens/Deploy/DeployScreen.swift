@@ -35,7 +35,8 @@ final class DeployScreen: Screen {
     }
 
     var title: String {
-        "Deploy development to production" + (search.isEmpty ? "" : " /\(search)")
+        let base = loader.files.map { "Changes from \($0.productionName) to \($0.developmentName)" } ?? "Deploy development to production"
+        return base + (search.isEmpty ? "" : " /\(search)")
     }
 
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
@@ -67,7 +68,7 @@ final class DeployScreen: Screen {
     var hasFailedToLoad: Bool { review.hasFailed }
     /// Deploy and reset work on the reviewed diff; the history does not hold them up.
     func isLoading(for action: KeyAction) -> Bool { review.isLoading }
-    var currentDestination: Destination? { .deploy(tab: tab) }
+    var currentDestination: Destination? { loader.files.map { .schemaFiles($0) } ?? .deploy(tab: tab) }
     var changesProduction: Bool { false }
 
     func load(_ host: any ScreenHost) {
@@ -123,6 +124,9 @@ final class DeployScreen: Screen {
     }
 
     func refusal(of binding: KeyBinding) -> String? {
+        if loader.files != nil, binding.action == .deploy || binding.action == .resetDevelopment {
+            return "These are two files: a deploy happens on the server (CloudKit Console's Deploy Schema Changes on Apple's CloudKit)"
+        }
         guard binding.action == .deploy else { return nil }
         guard let shown = review.value else {
             return review.isLoading ? "The diff is still loading: deploy once it is on screen" : "There is no diff on screen to deploy: r fetches it again"

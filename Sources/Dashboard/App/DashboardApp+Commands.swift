@@ -92,7 +92,7 @@ extension DashboardApp {
         case .undo:
             undoLastChange()
         case .help:
-            overlay = .help(HelpOverlay(bindings: bindings, title: "Keys: \(top.title)"))
+            overlay = .help(helpOverlay())
         case .messages:
             let width = terminal.size.width - 8
             overlay = .messages(TextPanel(title: "Messages, newest first", lines: messageLog.lines(width: width, display: display)))

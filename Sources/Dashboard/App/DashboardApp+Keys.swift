@@ -54,7 +54,7 @@ extension DashboardApp {
     private func perform(_ action: KeyAction, key: Key) {
         switch action {
         case .help:
-            overlay = .help(HelpOverlay(bindings: bindings, title: "Keys: \(top.title)"))
+            overlay = .help(helpOverlay())
         case .commandPalette:
             palette = makePalette()
             overlay = .palette
@@ -226,9 +226,18 @@ extension DashboardApp {
     }
 
     /// A command palette over the names known now, keeping the history of earlier commands.
+    /// The keys of the top screen, titled; with data API credentials only, the title says which screens are not
+    /// offered and why.
+    func helpOverlay() -> HelpOverlay {
+        let limits = configuration.hasManagementAPI ? "" : " · data API only: no users, tokens, logs, deploys"
+        return HelpOverlay(bindings: bindings, title: "Keys: \(top.title)" + limits)
+    }
+
     func makePalette() -> CommandPalette {
         var offered = knownNames
         offered.leavesOutChanges = isReadOnly
+        offered.lacksManagementAPI = !configuration.hasManagementAPI
+        offered.hasSchemaFile = configuration.schemaFile != nil
         let names = offered
         return CommandPalette(history: palette.history) { typed in names.completions(for: typed) }
     }

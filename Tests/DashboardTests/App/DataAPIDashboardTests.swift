@@ -50,6 +50,12 @@ struct DataAPIDashboardTests {
             }
             try await dashboard.command("user demo")
             #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
+            try await dashboard.press(.character(":"))
+            try await dashboard.type("tel")
+            #expect(dashboard.screen.contains("needs ckserver's management API (CloudKit Console's)"), "the palette says why")
+            try await dashboard.press(.escape, .escape)
+            try await dashboard.press(.character("?"))
+            #expect(dashboard.screen.contains("data API only: no users, tokens, logs, deploys"))
         }
     }
 

@@ -1,6 +1,7 @@
 import CKClient
 import CKModel
 import CKServer
+import Crypto
 import Foundation
 import TerminalKit
 import Testing
@@ -150,6 +151,27 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("D"))
             #expect(dashboard.app.status?.text.hasPrefix("These are two files: a deploy happens on the server") == true)
             #expect(try await management.schemaDiff().changes.count == 2, "nothing was deployed")
+        }
+    }
+
+    @Test("with a server-to-server key the public database's records browse as the developer; a user's database is refused")
+    func serverToServerKey() async throws {
+        try await DemoServer.run { demo in
+            let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            let privateKey = P256.Signing.PrivateKey()
+            let key = try await management.addServerKey(publicKeyPEM: privateKey.publicKey.pemRepresentation)
+            let client = CloudKitClient(
+                configuration: ClientConfiguration(
+                    serverURL: demo.server.url, container: nil,
+                    credentials: .serverToServerKey(ServerToServerKey(keyID: key.keyID, privateKey: privateKey)), retryPolicy: .never),
+                transport: DataAPIOnlyTransport())
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
+            try await dashboard.command("db private")
+            #expect(dashboard.app.status?.text.hasSuffix("a server-to-server key reaches the public database only") == true)
         }
     }
 }

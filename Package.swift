@@ -112,7 +112,8 @@ let package = Package(
             name: "ckdash",
             dependencies: [
                 "Dashboard", "TerminalKit", "CKServer", "CKClient", "CKSchema", "CKCoreData", "CKModel", "CommandLineSupport",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],

@@ -28,6 +28,8 @@ public struct DashboardConfiguration: Sendable {
     /// The environment's schema as a `.ckdb` file, read instead of the server's where there is no management API
     /// (data API credentials only, as on Apple's CloudKit).
     public var schemaFile: String?
+    /// The listener a web sign-in returns the user's token to, when one runs (`--sign-in-port`).
+    public var signInCallback: (any SignInCallback)?
     /// The folder of the query builder's saved queries, one JSON file per container
     /// (`$XDG_CONFIG_HOME/ckdash/queries`); `nil` when there is none, and saving says so.
     public var savedQueriesFolder: URL?
@@ -37,7 +39,7 @@ public struct DashboardConfiguration: Sendable {
         client: CloudKitClient, container: ContainerID? = nil, environment: ContainerEnvironment = .development, database: DatabaseScope = .public,
         actingAs: String? = nil, isReadOnly: Bool = false, themeName: String = ThemeLoader.defaultThemeName,
         themeLoader: ThemeLoader = DashboardConfiguration.themeLoader(environment: [:]), timeZone: TimeZone = .current,
-        savedQueriesFolder: URL? = nil, schemaFile: String? = nil
+        savedQueriesFolder: URL? = nil, schemaFile: String? = nil, signInCallback: (any SignInCallback)? = nil
     ) {
         self.client = client
         self.container = container
@@ -50,6 +52,7 @@ public struct DashboardConfiguration: Sendable {
         self.timeZone = timeZone
         self.savedQueriesFolder = savedQueriesFolder
         self.schemaFile = schemaFile
+        self.signInCallback = signInCallback
     }
 
     /// Whether the session has ckserver's management API (a management token): without it the screens of the

@@ -121,7 +121,7 @@ enum Destination: Equatable {
         case .schemaFiles(let files):
             return DeployScreen(session: session, tab: .changes, loader: DeployLoader(client: client, files: files), display: display)
         case .signIn(let database):
-            return SignInScreen(session: session, database: database, loader: SignInLoader(client: client))
+            return SignInScreen(session: session, database: database, loader: SignInLoader(client: client, callback: configuration.signInCallback))
         case .shareInvitation(let shortGUID):
             return ShareInvitationScreen(session: session, shortGUID: shortGUID, loader: ShareInvitationLoader(client: client, hasUser: session.user != nil || configuration.client.webAuthToken != nil))
         }

@@ -28,6 +28,13 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The colour theme: default, light, high-contrast, solarized-dark, monochrome, or your own (or CKDASH_THEME).", valueName: "name"))
     var theme: String?
 
+    @Option(
+        name: .customLong("sign-in-port"),
+        help: ArgumentHelp(
+            "Listen on 127.0.0.1:PORT for a web sign-in's ckWebAuthToken: the API token's sign-in callback, http://127.0.0.1:PORT/ (or CKDASH_SIGN_IN_PORT).",
+            valueName: "port"))
+    var signInPort: Int?
+
     func run() async throws {
         AllocatorArenas.shareOne()
         let variables = ProcessInfo.processInfo.environment
@@ -45,15 +52,19 @@ struct OpenCommand: AsyncParsableCommand {
                 requestTimeout: .seconds(30))
             clientConfiguration.userAgent = CKDashCommand.userAgent
             let client = CloudKitClient(configuration: clientConfiguration)
+            let port = signInPort ?? variables["CKDASH_SIGN_IN_PORT"].flatMap(Int.init)
+            var callback: LoopbackSignInCallback?
+            if let port { callback = try await LoopbackSignInCallback.start(port: port) }
             let configuration = DashboardConfiguration(
                 client: client, container: settings.container ?? (embedded != nil ? EmbeddedServer.demoContainer : nil),
                 environment: settings.environment, database: settings.database, actingAs: settings.actingAsUser, isReadOnly: readonly,
                 themeName: try theme ?? variables["CKDASH_THEME"] ?? connection.chosenProfile(variables: variables)["theme"] ?? ThemeLoader.defaultThemeName,
                 themeLoader: DashboardConfiguration.themeLoader(environment: variables),
                 savedQueriesFolder: URL(fileURLWithPath: ProfileFile.configFolder(variables: variables), isDirectory: true).appendingPathComponent("queries"),
-                schemaFile: settings.schemaFile)
+                schemaFile: settings.schemaFile, signInCallback: callback)
             let outcome = await Self.runOnOwnThread(configuration)
             settings.dataCredentials?.keep(rotated: client.webAuthToken)
+            await callback?.stop()
             try? await client.shutdown()
             await embedded?.stop()
             try outcome.get()

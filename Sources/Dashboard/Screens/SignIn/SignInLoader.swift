@@ -2,9 +2,12 @@ import CKClient
 import CKModel
 
 /// Signs a user in with CloudKit's web sign-in, for a session that has the container's API token but no user:
-/// asks a user's endpoint for the sign-in address the server names, then checks a web auth token pasted back.
+/// asks a user's endpoint for the sign-in address the server names, then checks a web auth token pasted back or
+/// returned to the sign-in callback.
 struct SignInLoader: Sendable {
     let client: CloudKitClient
+    /// The listener the sign-in may return the token to, instead of the token being pasted.
+    var callback: (any SignInCallback)?
 
     /// The address of the server's sign-in page: the `redirectURL` of the `AUTHENTICATION_REQUIRED` that
     /// `users/current` answers without a user.

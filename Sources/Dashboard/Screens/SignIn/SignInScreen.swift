@@ -13,6 +13,8 @@ final class SignInScreen: Screen {
     private let address: Remote<String>
     private var token = TextField()
     private var isChecking = false
+    /// The wait for the sign-in callback's token, while the screen is open.
+    private var callbackJob: BackgroundWork.Job?
 
     init(session: Session, database: DatabaseScope, loader: SignInLoader) {
         self.session = session
@@ -37,10 +39,26 @@ final class SignInScreen: Screen {
 
     func load(_ host: any ScreenHost) {
         address.load(in: host.work)
+        waitForCallback(host)
+    }
+
+    /// Waits for the sign-in callback to deliver a token, then signs in with it as if it had been pasted.
+    private func waitForCallback(_ host: any ScreenHost) {
+        guard let callback = loader.callback, callbackJob == nil else { return }
+        callbackJob = host.work.startWaiting({ await callback.nextToken() }) { [weak self, weak host] result in
+            guard let self, let host else { return }
+            callbackJob = nil
+            guard case .success(let delivered?) = result else { return }
+            token = TextField(text: delivered)
+            submit(host: host)
+            waitForCallback(host)
+        }
     }
 
     func cancelLoading(_ host: any ScreenHost) {
         address.cancel(in: host.work)
+        if let callbackJob { host.work.cancel(callbackJob) }
+        callbackJob = nil
     }
 
     func perform(_ action: KeyAction, host: any ScreenHost) {
@@ -97,7 +115,8 @@ final class SignInScreen: Screen {
             ("1. Open this address in a browser and sign in (Ctrl-Y copies it):", nil),
             ("   \(value)", .key),
             ("", nil),
-            ("2. Paste the web auth token the sign-in gives (ckWebAuthToken), then Enter:", nil),
+            (loader.callback.map { "2. Let the sign-in return to \($0.url) (the API token's sign-in callback), or paste the token it gives, then Enter:" }
+                ?? "2. Paste the web auth token the sign-in gives (ckWebAuthToken), then Enter:", nil),
             ("   " + (token.text.isEmpty ? "" : String(repeating: "•", count: min(token.text.count, 40)) + "  (\(token.text.count) characters)"), .input),
             ("", nil),
             (isChecking ? "Checking the token…" : "The token is kept for this session only; --web-auth-token-file keeps one across sessions.", .muted),

@@ -229,7 +229,7 @@ extension DashboardApp {
     /// The keys of the top screen, titled; with data API credentials only, the title says which screens are not
     /// offered and why.
     func helpOverlay() -> HelpOverlay {
-        let limits = configuration.hasManagementAPI ? "" : " · data API only: no users, tokens, logs, deploys"
+        let limits = configuration.hasManagementAPI ? "" : " · data API only: no roles, tokens, logs, deploys"
         return HelpOverlay(bindings: bindings, title: "Keys: \(top.title)" + limits)
     }
 

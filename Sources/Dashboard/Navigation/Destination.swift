@@ -90,6 +90,7 @@ enum Destination: Equatable {
         case .permissions:
             return PermissionsScreen(session: session, client: client)
         case .users:
+            guard configuration.hasManagementAPI else { return DiscoveredUsersScreen(session: session, loader: DiscoveredUsersLoader(client: client)) }
             return UsersScreen(session: session, client: client)
         case .deploy(let tab):
             return DeployScreen(session: session, tab: tab, loader: DeployLoader(client: client), display: display)
@@ -136,16 +137,16 @@ enum Destination: Equatable {
     }
 
     /// Whether the screen needs ckserver's management API, given whether the schema comes from a file: the
-    /// containers, users, tokens, audit, logs, telemetry, alerts, deploys and the schema's editing screens do;
-    /// what the data API serves (zones, records, queries, subscriptions, shares) does not, and the schema's
-    /// screens show a schema file.
+    /// containers, tokens, audit, logs, telemetry, alerts, deploys and the schema's editing screens do; what the
+    /// data API serves (zones, records, queries, subscriptions, shares, the users one can discover) does not,
+    /// and the schema's screens show a schema file.
     func needsManagementAPI(schemaFromFile: Bool) -> Bool {
         switch self {
-        case .containers, .indexes, .permissions, .users, .deploy, .credentials, .audit, .logs, .telemetry, .alerts, .developerNotifications, .model:
+        case .containers, .indexes, .permissions, .deploy, .credentials, .audit, .logs, .telemetry, .alerts, .developerNotifications, .model:
             true
         case .recordTypes, .fields, .schemaText:
             !schemaFromFile
-        case .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation, .signIn, .schemaFiles:
+        case .users, .zones, .records, .record, .recordForm, .queryBuilder, .subscriptions, .notifications, .zoneChanges, .shares, .shareInvitation, .signIn, .schemaFiles:
             false
         }
     }

@@ -44,7 +44,7 @@ struct DataAPIDashboardTests {
             try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
             #expect(dashboard.lines[1].contains("Records of Party"))
 
-            for command in ["users", "logs", "deploy", "containers"] {
+            for command in ["tokens", "logs", "deploy", "containers"] {
                 try await dashboard.command(command)
                 #expect(dashboard.app.status?.text == Destination.managementAPIRefusal, ":\(command)")
                 #expect(dashboard.lines[1].contains("Records of Party"), ":\(command) opens nothing")
@@ -56,7 +56,7 @@ struct DataAPIDashboardTests {
             #expect(dashboard.screen.contains("needs ckserver's management API (CloudKit Console's)"), "the palette says why")
             try await dashboard.press(.escape, .escape)
             try await dashboard.press(.character("?"))
-            #expect(dashboard.screen.contains("data API only: no users, tokens, logs, deploys"))
+            #expect(dashboard.screen.contains("data API only: no roles, tokens, logs, deploys"))
         }
     }
 
@@ -172,6 +172,20 @@ struct DataAPIDashboardTests {
             try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
             try await dashboard.command("db private")
             #expect(dashboard.app.status?.text.hasSuffix("a server-to-server key reaches the public database only") == true)
+        }
+    }
+
+    @Test(":users with data API credentials lists the signed-in user and the users they can discover")
+    func discoveredUsers() async throws {
+        try await DemoServer.run { demo in
+            let (client, _, user) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client)
+            try await dashboard.start()
+            try await dashboard.command("users")
+            #expect(dashboard.lines[1].contains("Users you can discover [3]"))
+            #expect(dashboard.lines.contains { $0.contains("(you)") && $0.contains(user) })
+            #expect(dashboard.lines.contains { $0.contains("demo@example.com") } && dashboard.lines.contains { $0.contains("guest@example.com") })
         }
     }
 }

@@ -2,9 +2,12 @@ import TerminalKit
 
 extension DashboardApp {
     /// The keys of the screen on top and the app's own, as the hint bar, the help overlay and key handling see
-    /// them; without the mutations in a read-only session.
+    /// them; without the mutations in a read-only session, nor what needs the management API without it.
     var bindings: KeyBindingTable {
-        let own = isReadOnly ? top.bindings.readOnly : top.bindings
+        var own = isReadOnly ? top.bindings.readOnly : top.bindings
+        if !configuration.hasManagementAPI {
+            own = KeyBindingTable(own.bindings.filter { !KeyAction.needingManagementAPI.contains($0.action) })
+        }
         let shared = top.filterStyle == nil ? AppBindings.table.removing(.filter) : AppBindings.table
         return own.appending(shared)
     }
@@ -226,10 +229,10 @@ extension DashboardApp {
     }
 
     /// A command palette over the names known now, keeping the history of earlier commands.
-    /// The keys of the top screen, titled; with data API credentials only, the title says which screens are not
-    /// offered and why.
+    /// The keys of the top screen, titled; with data API credentials only, the title says so (the keys that need
+    /// the management API are left out).
     func helpOverlay() -> HelpOverlay {
-        let limits = configuration.hasManagementAPI ? "" : " · data API only: no roles, tokens, logs, deploys"
+        let limits = configuration.hasManagementAPI ? "" : " · data API only"
         return HelpOverlay(bindings: bindings, title: "Keys: \(top.title)" + limits)
     }
 

@@ -40,6 +40,10 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Record types"))
             let party = try #require(dashboard.lines.first { $0.contains("│▸Party ") || $0.contains("│ Party ") })
             #expect(party.contains("—"), "no management API counts the records: \(party)")
+            let hints = dashboard.lines[Self.size.height - 1]
+            #expect(hints.contains("Fields") && !hints.contains("New") && !hints.contains("Indexes"), "no schema change is offered: \(hints)")
+            try await dashboard.press(.character("n"))
+            #expect(!dashboard.screen.contains("New record type"))
             try await dashboard.press(.enter)
             try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
             #expect(dashboard.lines[1].contains("Records of Party"))
@@ -56,7 +60,8 @@ struct DataAPIDashboardTests {
             #expect(dashboard.screen.contains("needs ckserver's management API (CloudKit Console's)"), "the palette says why")
             try await dashboard.press(.escape, .escape)
             try await dashboard.press(.character("?"))
-            #expect(dashboard.screen.contains("data API only: no roles, tokens, logs, deploys"))
+            #expect(dashboard.screen.contains("Keys: Record types [4] · data API only"))
+            #expect(!dashboard.screen.contains("Create a record type in development"), "the help offers no schema change")
         }
     }
 

@@ -1,5 +1,6 @@
 import CKClient
 import CKModel
+import Foundation
 import TerminalKit
 
 extension DashboardApp {
@@ -91,6 +92,18 @@ extension DashboardApp {
             report(StatusMessage("Production is locked: it can be browsed, not changed", kind: .success))
         case .undo:
             undoLastChange()
+        case .keepSignIn(let path):
+            guard let token = configuration.client.webAuthToken else {
+                report(StatusMessage("No user is signed in: :db private signs one in", kind: .warning))
+                return
+            }
+            do {
+                try WebAuthTokenFile.write(token, to: path)
+                keptSignInFile = path
+                report(StatusMessage("Keeping the signed-in user's token in \(path) (mode 0600), up to date until you quit", kind: .success))
+            } catch {
+                report(StatusMessage("Cannot write \(path): \(error.localizedDescription)", kind: .error))
+            }
         case .help:
             overlay = .help(helpOverlay())
         case .messages:

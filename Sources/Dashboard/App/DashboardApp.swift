@@ -58,6 +58,8 @@ public final class DashboardApp {
     var typeAhead = TypeAhead()
     /// Whether `q` was pressed.
     public internal(set) var hasQuit = false
+    /// The file `:keep-sign-in` keeps the signed-in user's web auth token in, written again on quitting.
+    var keptSignInFile: String?
     /// How many developer notifications are unread, which the header shows.
     var unreadNotifications = 0
     /// When the unread count was last asked for.
@@ -125,6 +127,7 @@ public final class DashboardApp {
         }
         work.cancelAll()
         undoJournal.assetFiles.removeAll()
+        if let file = keptSignInFile, let token = configuration.client.webAuthToken { try? WebAuthTokenFile.write(token, to: file) }
     }
 
     /// Handles one key or resize and draws the result; a terminal that hung up ends the run loop.

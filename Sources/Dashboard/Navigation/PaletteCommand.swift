@@ -14,6 +14,7 @@ enum PaletteCommand: Equatable {
     case unlockProduction
     case lockProduction
     case undo
+    case keepSignIn(path: String)
     case help
     case messages
     case quit
@@ -55,6 +56,7 @@ enum PaletteCommand: Equatable {
         ("unlock", "Allow changes to production for this session (type the container's name)", nil),
         ("lock", "Make production read-only again", nil),
         ("undo", "Revert the last bulk delete or import of this session", nil),
+        ("keep-sign-in", "Keep the signed-in user's web auth token in a file (mode 0600), up to date until you quit", nil),
         ("help", "Show every key of this screen", nil),
         ("messages", "Every message of this session in full, newest first", nil),
         ("quit", "Leave ckdash", nil),
@@ -139,6 +141,7 @@ enum PaletteCommand: Equatable {
         case "unlock": self = .unlockProduction
         case "lock": self = .lockProduction
         case "undo": self = .undo
+        case "keep-sign-in": self = .keepSignIn(path: words.count > 1 ? words.dropFirst().joined(separator: " ") : try required("a file, such as :keep-sign-in ~/.ckdash/mei"))
         case "help", "?": self = .help
         case "messages", "msgs": self = .messages
         case "quit", "q", "exit": self = .quit

@@ -1,5 +1,5 @@
 import CKClient
-import Foundation
+import Dashboard
 
 /// CloudKit's data API credentials a command was given: the container's API token, a signed-in user's web auth
 /// token, a server-to-server key. What reaches a server without a management token, such as Apple's CloudKit.
@@ -26,9 +26,7 @@ struct DataAPICredentials: Equatable, Sendable {
     /// answer and accepts an older one only for a while.
     func keep(rotated: String?) {
         guard let file = webAuthTokenFile, let rotated, rotated != webAuthToken else { return }
-        let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
-        guard (try? Data((rotated + "\n").utf8).write(to: url, options: .atomic)) != nil else { return }
-        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try? WebAuthTokenFile.write(rotated, to: file)
     }
 
     static func == (lhs: DataAPICredentials, rhs: DataAPICredentials) -> Bool {

@@ -133,6 +133,16 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.enter)
             #expect(dashboard.app.status?.text == "Signed in as \(signedIn.user.userRecordName): the private database is theirs")
             #expect(dashboard.lines[1].contains("Zones of private"))
+            let kept = demo.folder.appendingPathComponent("mei-token").path
+            try await dashboard.command("keep-sign-in \(kept)")
+            #expect(dashboard.app.status?.text == "Keeping the signed-in user's token in \(kept) (mode 0600), up to date until you quit")
+            #expect(try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int == 0o600)
+            let token = try String(contentsOfFile: kept, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let again = CloudKitClient(configuration: ClientConfiguration(
+                serverURL: demo.server.url, container: EmbeddedServer.demoContainer, credentials: .user(apiToken: apiToken, webAuthToken: token),
+                retryPolicy: .never))
+            #expect(try await again.currentUser().userRecordName == signedIn.user.userRecordName, "the kept token signs the user in")
+            try await again.shutdown()
         }
     }
 

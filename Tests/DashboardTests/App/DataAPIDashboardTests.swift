@@ -29,6 +29,18 @@ struct DataAPIDashboardTests {
         return (client, schemaFile, signedIn.user.userRecordName)
     }
 
+    /// A client of the demo server with a new server-to-server key: the developer, in the public database.
+    private static func keyedClient(_ demo: DemoServer) async throws -> CloudKitClient {
+        let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+        let privateKey = P256.Signing.PrivateKey()
+        let key = try await management.addServerKey(publicKeyPEM: privateKey.publicKey.pemRepresentation)
+        return CloudKitClient(
+            configuration: ClientConfiguration(
+                serverURL: demo.server.url, container: nil,
+                credentials: .serverToServerKey(ServerToServerKey(keyID: key.keyID, privateKey: privateKey)), retryPolicy: .never),
+            transport: DataAPIOnlyTransport())
+    }
+
     @Test("the types come from the schema file (counts unknown), records browse, management screens and acting as a user are refused with the reason")
     func browsing() async throws {
         try await DemoServer.run { demo in
@@ -172,14 +184,7 @@ struct DataAPIDashboardTests {
     @Test("with a server-to-server key the public database's records browse as the developer; a user's database is refused")
     func serverToServerKey() async throws {
         try await DemoServer.run { demo in
-            let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
-            let privateKey = P256.Signing.PrivateKey()
-            let key = try await management.addServerKey(publicKeyPEM: privateKey.publicKey.pemRepresentation)
-            let client = CloudKitClient(
-                configuration: ClientConfiguration(
-                    serverURL: demo.server.url, container: nil,
-                    credentials: .serverToServerKey(ServerToServerKey(keyID: key.keyID, privateKey: privateKey)), retryPolicy: .never),
-                transport: DataAPIOnlyTransport())
+            let client = try await Self.keyedClient(demo)
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client)
             try await dashboard.start()
@@ -201,6 +206,40 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Users you can discover [3]"))
             #expect(dashboard.lines.contains { $0.contains("(you)") && $0.contains(user) })
             #expect(dashboard.lines.contains { $0.contains("demo@example.com") } && dashboard.lines.contains { $0.contains("guest@example.com") })
+        }
+    }
+
+    @Test("records change through the data API alone (a server-to-server key): = sets a field of marked records, d deletes them, u saves them again")
+    func recordChanges() async throws {
+        try await DemoServer.run { demo in
+            let (signedIn, schemaFile, _) = try await Self.dataClient(demo)
+            try await signedIn.shutdown()
+            let client = try await Self.keyedClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let publicRecords = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            func rsvpCount(_ name: String) async throws -> FieldValue? {
+                try await publicRecords.lookupRecords(named: [name]).onlyResult(of: "records/lookup").fields?["rsvpCount"]
+            }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, schemaFile: schemaFile)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character(" "), .character(" "), .character("="))
+            #expect(dashboard.screen.contains("Set which field of 2 records?"))
+            try await dashboard.press(.character("j"), .character("j"), .character("j"), .character("j"), .enter)
+            try await dashboard.type("99")
+            try await dashboard.press(.enter, .character("y"))
+            #expect(dashboard.app.status?.text == "Set rsvpCount on 2 records")
+            #expect(try await rsvpCount("party-1") == .int64(99))
+            #expect(try await rsvpCount("party-10") == .int64(99))
+
+            try await dashboard.press(.character(" "), .character(" "), .character("d"))
+            #expect(dashboard.screen.contains("Delete 2 Party records?"))
+            try await dashboard.press(.character("y"))
+            let deleted = try await publicRecords.lookupRecords(named: ["party-1", "party-10"])
+            #expect(deleted.allSatisfy { if case .failure(let error) = $0 { error.serverErrorCode == .notFound } else { false } })
+            try await dashboard.press(.character("u"))
+            try await dashboard.press(.character("y"))
+            #expect(try await rsvpCount("party-1") == .int64(99), "undo saves the deleted records again")
         }
     }
 }

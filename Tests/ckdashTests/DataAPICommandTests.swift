@@ -58,6 +58,10 @@ struct DataAPICommandTests {
         #expect(kept != given.webAuthToken, "the rotated token replaces the one in the file")
         let mode = try FileManager.default.attributesOfItem(atPath: given.webAuthTokenFile)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+        let preferred = try await given.server.ckdash(
+            ["zones", "--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile],
+            environment: given.noManagement.merging(["CKDASH_WEB_AUTH_TOKEN": "not-a-token", "CKDASH_API_TOKEN": "not-a-token"]) { $1 })
+        #expect(preferred.status == 0, "the options win over the variables: \(preferred.standardError)")
         let again = try await given.ckdash([
             "zones", "create", "Trips", "--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile,
         ])

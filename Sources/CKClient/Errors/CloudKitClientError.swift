@@ -18,7 +18,7 @@ public enum CloudKitClientError: Error, Sendable, Hashable, CustomStringConverti
     case invalidRequest(String)
     /// A management API call (schema, users, tokens, logs, deploys) made without a management token: the
     /// client has data API credentials only, as on Apple's CloudKit, whose management API is not published.
-    case needsManagementAPI(path: String)
+    case needsManagementAPI
 
     /// How a request failed to complete.
     public enum TransportFailure: String, Sendable, Hashable {

@@ -21,7 +21,7 @@ struct RequestBuilder: Sendable {
             try authenticateDataRequest(query: &query, headers: &headers, body: body, path: path, date: date)
         case .management:
             guard let token = configuration.credentials.managementToken else {
-                throw .needsManagementAPI(path: path)
+                throw .needsManagementAPI
             }
             headers.append(("Authorization", "Bearer \(token)"))
         case .none:

@@ -84,8 +84,10 @@ public final class DashboardApp {
 
     /// Opens the first screens and starts their fetches, then draws.
     public func start() {
-        // With data API credentials only, the database given is browsed at once (a user's, when one signed in).
-        var session = Session(environment: configuration.environment, database: configuration.hasManagementAPI ? .public : configuration.database)
+        // With data API credentials only, the database given is browsed at once (a user's, once one signs in).
+        let signsInFirst = !configuration.hasManagementAPI && configuration.database != .public && configuration.client.webAuthToken == nil
+        var session = Session(
+            environment: configuration.environment, database: configuration.hasManagementAPI || signsInFirst ? .public : configuration.database)
         stack = []
         if configuration.hasManagementAPI {
             stack.append(Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false))
@@ -100,6 +102,9 @@ public final class DashboardApp {
             stack = [Entry(destination: .containers, screen: Destination.containers.makeScreen(session: session, configuration: configuration, display: display), isLoaded: false)]
         }
         loadTopScreen()
+        if signsInFirst, configuration.client.configuration.credentials.apiToken != nil, session.container != nil {
+            open(.signIn(database: configuration.database), session: session)
+        }
         checkToken()
         refreshNotificationCount()
         if let user = configuration.actingAs {
@@ -208,7 +213,10 @@ extension DashboardApp: ScreenHost {
 
     func signedIn(_ client: CloudKitClient, userRecordName: String, database: DatabaseScope) {
         configuration.client = client
-        stack.removeLast()
+        if top is SignInScreen {
+            top.cancelLoading(self)
+            stack.removeLast()
+        }
         switchSession {
             $0.database = database
             $0.zone = nil

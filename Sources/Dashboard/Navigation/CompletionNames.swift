@@ -35,7 +35,8 @@ struct CompletionNames: Sendable {
 
     /// Whether the command `name` opens a screen (or acts as a user) that needs the management API the session lacks.
     private func needsManagementAPI(_ name: String) -> Bool {
-        guard lacksManagementAPI else { return false }
+        // `:deploy` still compares two files.
+        guard lacksManagementAPI, name != "deploy" else { return false }
         switch try? PaletteCommand(parsing: name) {
         case .open(let destination)?: return destination.needsManagementAPI(schemaFromFile: hasSchemaFile)
         case .actAs?: return true

@@ -93,10 +93,10 @@ enum PaletteCommand: Equatable {
         case "permissions", "roles": self = .open(.permissions)
         case "users": self = .open(.users)
         case "deploy", "promote":
-            if words.count == 3 {
-                self = .open(.schemaFiles(SchemaFilePair(production: words[1], development: words[2])))
-            } else {
-                self = .open(.deploy())
+            switch words.count {
+            case 1: self = .open(.deploy())
+            case 3: self = .open(.schemaFiles(SchemaFilePair(production: words[1], development: words[2])))
+            default: throw PaletteCommandError(":deploy compares development with production, or two files: :deploy PRODUCTION.ckdb DEVELOPMENT.ckdb")
             }
         case "deployments", "history": self = .open(.deploy(tab: .deployments))
         case "tokens", "credentials": self = .open(.credentials())

@@ -44,6 +44,9 @@ struct OpenCommand: AsyncParsableCommand {
             }
             let embedded = try await connection.embeddedServerIfNoneGiven(variables: variables)
             let settings = try connection.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
+            if settings.token == nil, settings.actingAsUser != nil {
+                throw CommandFailure("--as-user acts as a user through ckserver's management API: give --token, or sign the user in (--web-auth-token-file)")
+            }
             if settings.token == nil, settings.container == nil {
                 throw CommandFailure("give --container ID: without ckserver's management API (data API credentials only) the containers cannot be listed")
             }

@@ -7,15 +7,18 @@ import Foundation
 /// as flags, so that they need not appear in the process list.
 extension ConnectionOptions {
     /// The API token, web auth token and server-to-server key these options, the variables and the profile give;
-    /// `nil` when they give none.
-    func dataCredentials(value: (String?, String, String) -> String?) throws -> DataAPICredentials? {
-        let apiToken = try value(apiToken, "CKDASH_API_TOKEN", "api-token")
-            ?? value(apiTokenFile, "CKDASH_API_TOKEN_FILE", "api-token-file").map { try Self.secret(inFile: $0, what: "API token") }
-        let webAuthTokenFile = value(webAuthTokenFile, "CKDASH_WEB_AUTH_TOKEN_FILE", "web-auth-token-file")
-        let givenWebAuthToken = value(nil, "CKDASH_WEB_AUTH_TOKEN", "web-auth-token")
-        let webAuthToken = try givenWebAuthToken ?? webAuthTokenFile.map { try Self.secret(inFile: $0, what: "web auth token") }
-        let keyID = value(keyID, "CKDASH_KEY_ID", "key-id")
-        let keyFile = value(keyFile, "CKDASH_KEY", "key")
+    /// `nil` when they give none. A web auth token read from a file is written back there as the server rotates it.
+    func dataCredentials(sources: SettingSources) throws -> DataAPICredentials? {
+        let givenAPIToken = sources.secret(
+            option: apiToken, fileOption: apiTokenFile, variable: "CKDASH_API_TOKEN", fileVariable: "CKDASH_API_TOKEN_FILE", key: "api-token",
+            fileKey: "api-token-file")
+        let apiToken = try givenAPIToken.value ?? givenAPIToken.file.map { try Self.secret(inFile: $0, what: "API token") }
+        let givenWebAuthToken = sources.secret(
+            option: nil, fileOption: webAuthTokenFile, variable: "CKDASH_WEB_AUTH_TOKEN", fileVariable: "CKDASH_WEB_AUTH_TOKEN_FILE",
+            key: "web-auth-token", fileKey: "web-auth-token-file")
+        let webAuthToken = try givenWebAuthToken.value ?? givenWebAuthToken.file.map { try Self.secret(inFile: $0, what: "web auth token") }
+        let keyID = sources.value(keyID, "CKDASH_KEY_ID", "key-id")
+        let keyFile = sources.value(keyFile, "CKDASH_KEY", "key")
         if webAuthToken != nil, apiToken == nil {
             throw CommandFailure("a web auth token is sent with the container's API token: give --api-token (or --api-token-file) too")
         }
@@ -36,7 +39,7 @@ extension ConnectionOptions {
         }
         guard apiToken != nil || key != nil else { return nil }
         return DataAPICredentials(
-            apiToken: apiToken, webAuthToken: webAuthToken, webAuthTokenFile: givenWebAuthToken == nil ? webAuthTokenFile : nil, serverKey: key)
+            apiToken: apiToken, webAuthToken: webAuthToken, webAuthTokenFile: givenWebAuthToken.value == nil ? givenWebAuthToken.file : nil, serverKey: key)
     }
 
     /// The first line of the file at `path`, trimmed (a whole PEM file for a key); a one-line failure when it

@@ -30,13 +30,13 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "token"))
     var apiToken: String?
 
-    @Option(name: .customLong("api-token-file"), help: ArgumentHelp("A file holding the container's API token.", valueName: "path"))
+    @Option(name: .customLong("api-token-file"), help: ArgumentHelp("A file holding the container's API token (or CKDASH_API_TOKEN_FILE).", valueName: "path"))
     var apiTokenFile: String?
 
     @Option(
         name: .customLong("web-auth-token-file"),
         help: ArgumentHelp(
-            "A file holding a signed-in user's web auth token, with --api-token: that user's private and shared databases (or CKDASH_WEB_AUTH_TOKEN).",
+            "A file holding a signed-in user's web auth token, with --api-token: that user's private and shared databases (or CKDASH_WEB_AUTH_TOKEN_FILE, or the token itself in CKDASH_WEB_AUTH_TOKEN).",
             valueName: "path"))
     var webAuthTokenFile: String?
 
@@ -77,11 +77,10 @@ struct ConnectionOptions: ParsableArguments {
         environment variables: [String: String] = ProcessInfo.processInfo.environment, fallbackServer: (url: URL, token: String)? = nil
     ) throws -> ConnectionSettings {
         let profile = try chosenProfile(variables: variables)
-        func value(_ option: String?, _ variable: String, _ key: String) -> String? {
-            option ?? variables[variable].flatMap { $0.isEmpty ? nil : $0 } ?? profile[key]
-        }
+        let sources = SettingSources(variables: variables, profile: profile)
+        let value = sources.value
         if let fallbackServer, value(server, "CKDASH_SERVER", "server") == nil {
-            return try settings(serverURL: fallbackServer.url, token: fallbackServer.token, value: value)
+            return try settings(serverURL: fallbackServer.url, token: fallbackServer.token, sources: sources)
         }
         guard let serverText = value(server, "CKDASH_SERVER", "server") else {
             throw CommandFailure("no server: give --server URL, set CKDASH_SERVER, or choose a profile with --profile")
@@ -89,7 +88,7 @@ struct ConnectionOptions: ParsableArguments {
         guard let serverURL = URL(string: serverText), serverURL.scheme == "http" || serverURL.scheme == "https", serverURL.host != nil else {
             throw CommandFailure("\(serverText) is not a server URL: write it as http://host:port or https://host")
         }
-        return try settings(serverURL: serverURL, token: value(token, "CKDASH_TOKEN", "token"), value: value)
+        return try settings(serverURL: serverURL, token: value(token, "CKDASH_TOKEN", "token"), sources: sources)
     }
 
     /// Whether a server is given, by option, environment variable or profile.
@@ -102,7 +101,8 @@ struct ConnectionOptions: ParsableArguments {
         try ProfileFile.load(variables: variables).profile(named: profile ?? variables["CKDASH_PROFILE"])
     }
 
-    private func settings(serverURL: URL, token: String?, value: (String?, String, String) -> String?) throws -> ConnectionSettings {
+    private func settings(serverURL: URL, token: String?, sources: SettingSources) throws -> ConnectionSettings {
+        let value = sources.value
         let containerID = try value(container, "CKDASH_CONTAINER", "container").map { text in
             guard let id = ContainerID(rawValue: text) else { throw CommandFailure("\(text) is not a container ID, such as iCloud.com.example.App") }
             return id
@@ -117,7 +117,7 @@ struct ConnectionOptions: ParsableArguments {
         }
         return ConnectionSettings(
             serverURL: serverURL, container: containerID, environment: environment, database: database,
-            token: token, actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"), dataCredentials: try dataCredentials(value: value),
+            token: token, actingAsUser: value(asUser, "CKDASH_AS_USER", "as-user"), dataCredentials: try dataCredentials(sources: sources),
             schemaFile: value(schemaFile, "CKDASH_SCHEMA", "schema"))
     }
 }

@@ -1,5 +1,7 @@
 import CKClient
+import CommandLineSupport
 import Dashboard
+import Foundation
 
 /// CloudKit's data API credentials a command was given: the container's API token, a signed-in user's web auth
 /// token, a server-to-server key. What reaches a server without a management token, such as Apple's CloudKit.
@@ -26,7 +28,11 @@ struct DataAPICredentials: Equatable, Sendable {
     /// answer and accepts an older one only for a while.
     func keep(rotated: String?) {
         guard let file = webAuthTokenFile, let rotated, rotated != webAuthToken else { return }
-        try? WebAuthTokenFile.write(rotated, to: file)
+        do {
+            try WebAuthTokenFile.write(rotated, to: file)
+        } catch {
+            StandardError.write("ckdash: warning: cannot keep the rotated web auth token in \(file) (\(error.localizedDescription)): the next command may be refused")
+        }
     }
 
     static func == (lhs: DataAPICredentials, rhs: DataAPICredentials) -> Bool {

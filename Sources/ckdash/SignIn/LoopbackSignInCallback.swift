@@ -29,7 +29,9 @@ final class LoopbackSignInCallback: SignInCallback {
             guard let token = request.uri.queryParameters["ckWebAuthToken"] ?? request.uri.queryParameters["ckSession"], !token.isEmpty else {
                 return Self.page(.badRequest, "This address takes a sign-in's ckWebAuthToken; none came.")
             }
-            mailbox.deliver(String(token))
+            guard mailbox.deliver(String(token)) else {
+                return Self.page(.conflict, "No ckdash sign-in is waiting for a token: start it with :db private, then sign in again.")
+            }
             return Self.page(.ok, "Signed in: go back to ckdash.")
         }
         var logger = Logger(label: "ckdash.sign-in")

@@ -1,44 +1,37 @@
 import Synchronization
 
-/// Where the sign-in callback leaves the tokens it receives until the dashboard takes them: the newest one
-/// waits if nobody is waiting; one waiter at a time, who stops waiting when cancelled.
+/// Where the sign-in callback hands the tokens it receives to the dashboard's sign-in screen: one waiter at a
+/// time, who stops waiting when cancelled. A token that comes while nobody waits is dropped, so that no page
+/// can sign the dashboard in unasked.
 final class SignInTokenMailbox: Sendable {
     private struct State {
-        var pending: String?
         var waiter: CheckedContinuation<String?, Never>?
         var isClosed = false
     }
 
     private let state = Mutex(State())
 
-    /// Hands `token` to the waiter, or keeps it (replacing an older one) for the next.
-    func deliver(_ token: String) {
-        let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
-            guard let waiter = state.waiter else {
-                state.pending = token
-                return nil
-            }
-            state.waiter = nil
-            return waiter
+    /// Hands `token` to the waiter; `false` when nobody waits, and the token is dropped.
+    func deliver(_ token: String) -> Bool {
+        let waiter = state.withLock { state in
+            defer { state.waiter = nil }
+            return state.waiter
         }
         waiter?.resume(returning: token)
+        return waiter != nil
     }
 
     /// The next token delivered; `nil` when cancelled or closed.
     func next() async -> String? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let answer = state.withLock { state -> String?? in
-                    if let token = state.pending {
-                        state.pending = nil
-                        return .some(token)
-                    }
-                    if state.isClosed || Task.isCancelled { return .some(nil) }
+                let refused = state.withLock { state -> Bool in
+                    if state.isClosed || Task.isCancelled { return true }
                     state.waiter?.resume(returning: nil)
                     state.waiter = continuation
-                    return .none
+                    return false
                 }
-                if let answer { continuation.resume(returning: answer) }
+                if refused { continuation.resume(returning: nil) }
             }
         } onCancel: {
             state.withLock { state in

@@ -135,6 +135,9 @@ struct DataAPIDashboardTests {
             try await dashboard.start()
             try await dashboard.command("db private")
             #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
+            try await dashboard.press(.escape)
+            #expect(dashboard.lines[1].contains("Zones of public"), "Esc leaves the sign-in")
+            try await dashboard.command("db private")
             #expect(dashboard.screen.contains("/auth/iCloud.com.example.Party"))
             try await dashboard.type("not-a-token")
             #expect(dashboard.screen.contains("•••••••••••  (11 characters)") && !dashboard.screen.contains("not-a-token"))
@@ -240,6 +243,22 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("u"))
             try await dashboard.press(.character("y"))
             #expect(try await rsvpCount("party-1") == .int64(99), "undo saves the deleted records again")
+        }
+    }
+
+    @Test("started on the private database with the API token alone, the dashboard asks the user to sign in first")
+    func startsWithSignIn() async throws {
+        try await DemoServer.run { demo in
+            let apiToken = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).createAPIToken(name: "start").secret
+            let client = CloudKitClient(
+                configuration: ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .apiToken(apiToken), retryPolicy: .never),
+                transport: DataAPIOnlyTransport())
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
+            try await dashboard.start()
+            #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
+            try await dashboard.press(.escape)
+            #expect(dashboard.lines[1].contains("Zones of public"))
         }
     }
 }

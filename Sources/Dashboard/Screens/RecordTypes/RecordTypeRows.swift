@@ -34,7 +34,7 @@ enum RecordTypeRows {
             let fields = type.fields.filter { !$0.isSystemField }.count
             let indexes = type.fields.reduce(0) { $0 + $1.indexes.count }
             let counts: [TableCell]
-            if let statistics {
+            if isCounted, let statistics {
                 let stats = statistics[type.name]
                 counts = [
                     TableCell(Counting.grouped(stats?.records ?? 0)), TableCell("\(fields)"), TableCell("\(indexes)"),

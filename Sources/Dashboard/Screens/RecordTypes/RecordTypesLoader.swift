@@ -46,8 +46,9 @@ struct RecordTypesLoader: Sendable {
         try await client.addressing(client.configuration.container, environment: .production).schema().parsedSchema()
     }
 
-    /// Records, bytes and index sizes per record type, by type name.
+    /// Records, bytes and index sizes per record type, by type name; none where the server cannot count them.
     func statistics() async throws -> [String: ManagementStatistics.RecordType] {
+        guard countsRecords else { return [:] }
         let response = try await client.statistics()
         return Dictionary(response.recordTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }

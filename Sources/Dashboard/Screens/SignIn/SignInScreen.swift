@@ -82,7 +82,10 @@ final class SignInScreen: Screen {
         case .submitted:
             submit(host: host)
             return true
-        case .cancelled, .ignored:
+        case .cancelled:
+            host.close(self)
+            return true
+        case .ignored:
             return false
         case .consumed, .edited:
             return true

@@ -32,7 +32,10 @@ struct ModelCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         // `--schema FILE` (a connection option: the environment's schema as a file) is compared with as production.
-        if let schema = connection.schemaFile {
+        let variables = ProcessInfo.processInfo.environment
+        if let schema = try connection.schemaFile ?? variables["CKDASH_SCHEMA"].flatMap({ $0.isEmpty ? nil : $0 })
+            ?? connection.chosenProfile(variables: variables)["schema"]
+        {
             return try reportingFailures(of: "ckdash") {
                 try report(against: try SchemaFile(path: schema).validSchema(), named: schema, isProduction: true, database: try database())
             }

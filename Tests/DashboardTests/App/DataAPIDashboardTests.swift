@@ -29,6 +29,15 @@ struct DataAPIDashboardTests {
         return (client, schemaFile, signedIn.user.userRecordName)
     }
 
+    /// Fails the test if the dashboard tried the management API anywhere it should not have: the client's own
+    /// refusal (no management token), in a status message of the session or on the screen. A request that did
+    /// reach `/management/` fails in `DataAPIOnlyTransport`.
+    private static func expectNoManagementCall(_ dashboard: DashboardHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+        let refusal = CloudKitClientError.needsManagementAPI.description
+        #expect(!dashboard.app.messageLog.entries.contains { $0.message.text == refusal }, "a status said: \(refusal)", sourceLocation: sourceLocation)
+        #expect(!dashboard.screen.contains("This needs ckserver's management API, and no management token"), sourceLocation: sourceLocation)
+    }
+
     /// A client of the demo server with a new server-to-server key: the developer, in the public database.
     private static func keyedClient(_ demo: DemoServer) async throws -> CloudKitClient {
         let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
@@ -74,6 +83,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("?"))
             #expect(dashboard.screen.contains("Keys: Record types [4] · data API only"))
             #expect(!dashboard.screen.contains("Create a record type in development"), "the help offers no schema change")
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -94,6 +104,7 @@ struct DataAPIDashboardTests {
             #expect(zones.contains("Notes"), "the zone is the signed-in user's")
             try await dashboard.command("types")
             #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -118,6 +129,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.enter)
             try await dashboard.waitUntil("a party") { dashboard.lines[1].contains("Record party-") }
             #expect(dashboard.lines.contains { $0.contains("rsvpCount") && $0.contains("INT64") })
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -158,6 +170,7 @@ struct DataAPIDashboardTests {
                 retryPolicy: .never))
             #expect(try await again.currentUser().userRecordName == signedIn.user.userRecordName, "the kept token signs the user in")
             try await again.shutdown()
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -181,6 +194,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("D"))
             #expect(dashboard.app.status?.text.hasPrefix("These are two files: a deploy happens on the server") == true)
             #expect(try await management.schemaDiff().changes.count == 2, "nothing was deployed")
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -195,6 +209,7 @@ struct DataAPIDashboardTests {
             try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
             try await dashboard.command("db private")
             #expect(dashboard.app.status?.text.hasSuffix("a server-to-server key reaches the public database only") == true)
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -209,6 +224,7 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Users you can discover [3]"))
             #expect(dashboard.lines.contains { $0.contains("(you)") && $0.contains(user) })
             #expect(dashboard.lines.contains { $0.contains("demo@example.com") } && dashboard.lines.contains { $0.contains("guest@example.com") })
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -243,6 +259,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("u"))
             try await dashboard.press(.character("y"))
             #expect(try await rsvpCount("party-1") == .int64(99), "undo saves the deleted records again")
+            Self.expectNoManagementCall(dashboard)
         }
     }
 
@@ -259,6 +276,7 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
             try await dashboard.press(.escape)
             #expect(dashboard.lines[1].contains("Zones of public"))
+            Self.expectNoManagementCall(dashboard)
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A transport that sends through a real one and fails the test on any request to the management API: what the
-/// data API's credentials alone must never need.
+/// data API's credentials alone must never need. (A client without a management token refuses such a call before
+/// sending it; `DataAPIDashboardTests` looks for that refusal on screen and in the session's messages.)
 final class DataAPIOnlyTransport: HTTPTransport {
     private let transport = AsyncHTTPClientTransport()
 

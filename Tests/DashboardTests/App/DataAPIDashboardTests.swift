@@ -1,5 +1,6 @@
 import CKClient
 import CKModel
+import CKSchema
 import CKServer
 import Crypto
 import Foundation
@@ -32,7 +33,7 @@ struct DataAPIDashboardTests {
     /// Fails the test if the dashboard tried the management API anywhere it should not have: the client's own
     /// refusal (no management token), in a status message of the session or on the screen. A request that did
     /// reach `/management/` fails in `DataAPIOnlyTransport`.
-    private static func expectNoManagementCall(_ dashboard: DashboardHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+    private static func expectNoManagementCall(_ dashboard: DashboardHarness, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let refusal = CloudKitClientError.needsManagementAPI.description
         #expect(!dashboard.app.messageLog.entries.contains { $0.message.text == refusal }, "a status said: \(refusal)", sourceLocation: sourceLocation)
         #expect(!dashboard.screen.contains("This needs ckserver's management API, and no management token"), sourceLocation: sourceLocation)
@@ -277,6 +278,18 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.escape)
             #expect(dashboard.lines[1].contains("Zones of public"))
             Self.expectNoManagementCall(dashboard)
+        }
+    }
+
+    @Test("a reference to Users offers, without the management API, the users the signed-in user can discover")
+    func userReferenceCandidates() async throws {
+        try await DemoServer.run { demo in
+            let (client, _, _) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let loader = RecordFormLoader(client: client.addressing(EmbeddedServer.demoContainer, environment: .development))
+            let candidates = try await loader.candidates(ofType: RecordType.usersTypeName, in: nil)
+            #expect(candidates.contains { $0.detail?.contains("demo@example.com") == true })
+            #expect(candidates.contains { $0.detail?.contains("guest@example.com") == true })
         }
     }
 }

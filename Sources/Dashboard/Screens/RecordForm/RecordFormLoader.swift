@@ -26,8 +26,14 @@ struct RecordFormLoader: Sendable {
 
     /// Up to `candidateLimit` records of `recordType` in `zone` a reference can point to, each with its first text
     /// field to tell them apart; for `Users`, whose records cannot be queried, the container's users with their
-    /// names and email addresses.
+    /// names and email addresses (without the management API, the users the signed-in user can discover).
     func candidates(ofType recordType: String, in zone: ZoneID?) async throws -> [(recordName: String, detail: String?)] {
+        if recordType == RecordType.usersTypeName, !client.reachesManagementAPI {
+            return try await client.discoverAllUserIdentities().prefix(Self.candidateLimit).compactMap { identity in
+                let user = DiscoveredUser(identity: identity, isCaller: false)
+                return identity.userRecordName.map { ($0, [user.name, identity.lookupInfo?.emailAddress].compactMap { $0 }.joined(separator: ", ")) }
+            }
+        }
         if recordType == RecordType.usersTypeName {
             return try await client.users().prefix(Self.candidateLimit).map { user in
                 (user.userRecordName, [user.name, user.emailAddress].compactMap { $0 }.joined(separator: ", "))

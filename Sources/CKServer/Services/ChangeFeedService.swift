@@ -96,7 +96,7 @@ public struct ChangeFeedService: Sendable {
         let unchanged = Set(before)
         let current = try await storage.zones(reachedBy: access).sorted { ($0.key.ownerRecordName, $0.key.zoneName) < ($1.key.ownerRecordName, $1.key.zoneName) }
         let changed = current.filter { !unchanged.contains(SharedDatabaseToken.Mark($0)) }
-        let reachable = Set(current.map { SharedDatabaseToken.ZoneName(owner: $0.key.ownerRecordName, zone: $0.key.zoneName) })
+        let reachable = Set(current.map { SharedDatabaseToken.Mark($0).zone })
         let gone = before.filter { !reachable.contains($0.zone) }
         let reported = changed.prefix(limit)
         let reportedGone = gone.prefix(limit - reported.count)
@@ -105,7 +105,7 @@ public struct ChangeFeedService: Sendable {
             .success(Zone(zoneID: ZoneID(zoneName: mark.zoneName, ownerRecordName: mark.ownerRecordName, zoneType: .regularCustomZone), deleted: true))
         }
         // Zones left for the next page keep the point they had reached, so that they are reported then.
-        let reportedNames = Set(reported.map { SharedDatabaseToken.ZoneName(owner: $0.key.ownerRecordName, zone: $0.key.zoneName) })
+        let reportedNames = Set(reported.map { SharedDatabaseToken.Mark($0).zone })
         let goneNames = Set(reportedGone.map(\.zone))
         var marks = before.filter { !goneNames.contains($0.zone) && !reportedNames.contains($0.zone) }
         marks += reported.map(SharedDatabaseToken.Mark.init)

@@ -22,14 +22,14 @@ extension ConnectionOptions {
         if webAuthToken != nil, apiToken == nil {
             throw CommandFailure("a web auth token is sent with the container's API token: give --api-token (or --api-token-file) too")
         }
-        var key: (keyID: String, privateKeyPEM: String)?
+        var key: DataAPICredentials.ServerKeyPEM?
         switch (keyID, keyFile) {
         case (let id?, let file?):
             let pem = try Self.secret(inFile: file, what: "server-to-server key")
             guard (try? ServerToServerKey(keyID: id, privateKeyPEM: pem)) != nil else {
                 throw CommandFailure("\(file) is not an ECDSA P-256 private key in PEM form (openssl ecparam -name prime256v1 -genkey -noout)")
             }
-            key = (id, pem)
+            key = DataAPICredentials.ServerKeyPEM(keyID: id, privateKeyPEM: pem)
         case (nil, nil):
             break
         case (nil, _?):

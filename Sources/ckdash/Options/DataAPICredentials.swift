@@ -13,7 +13,13 @@ struct DataAPICredentials: Equatable, Sendable {
     /// The file the web auth token was read from, which keeps the token the server rotates it to.
     var webAuthTokenFile: String?
     /// A server-to-server key's ID and its private key in PEM form, already read and checked.
-    var serverKey: (keyID: String, privateKeyPEM: String)?
+    var serverKey: ServerKeyPEM?
+
+    /// A server-to-server key as read from its file.
+    struct ServerKeyPEM: Equatable, Sendable {
+        var keyID: String
+        var privateKeyPEM: String
+    }
 
     /// The client's credentials, with `managementToken` beside them when one is given too.
     func credentials(managementToken: String?) throws -> Credentials {
@@ -33,10 +39,5 @@ struct DataAPICredentials: Equatable, Sendable {
         } catch {
             StandardError.write("ckdash: warning: cannot keep the rotated web auth token in \(file) (\(error.localizedDescription)): the next command may be refused")
         }
-    }
-
-    static func == (lhs: DataAPICredentials, rhs: DataAPICredentials) -> Bool {
-        lhs.apiToken == rhs.apiToken && lhs.webAuthToken == rhs.webAuthToken && lhs.webAuthTokenFile == rhs.webAuthTokenFile && lhs.serverKey?.keyID == rhs.serverKey?.keyID
-            && lhs.serverKey?.privateKeyPEM == rhs.serverKey?.privateKeyPEM
     }
 }

@@ -23,7 +23,7 @@ enum ShareInvitationLines {
 
     /// The user's part in the share, in words: `invited, may read and write`.
     static func standing(_ metadata: RecordsShares.ShareMetadata) -> String {
-        if metadata.databaseScope == "PRIVATE" { return "its owner" }
+        if metadata.isOwnersView { return "its owner" }
         let status = metadata.participantStatus == .accepted ? "a participant" : "invited"
         let how = metadata.participantType == .publicUser ? " through the link" : ""
         return "\(status)\(how), \(permission(metadata))"

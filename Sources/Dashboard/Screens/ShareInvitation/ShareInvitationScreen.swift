@@ -56,7 +56,7 @@ final class ShareInvitationScreen: Screen {
 
     private func confirmAcceptance(of resolved: RecordsShares.ShareMetadata, names: [String: String], host: any ScreenHost) {
         let user = session.user?.name ?? "you"
-        guard resolved.databaseScope != "PRIVATE" else {
+        guard !resolved.isOwnersView else {
             return host.report(StatusMessage("\(user) owns this share: it is in their private database (Enter browses it)", kind: .warning))
         }
         guard resolved.participantStatus != .accepted else {
@@ -81,7 +81,7 @@ final class ShareInvitationScreen: Screen {
 
     /// Opens the shared zone's record types, or the shared record, in the database it is reached through.
     private func browse(_ resolved: RecordsShares.ShareMetadata, host: any ScreenHost) {
-        let isOwner = resolved.databaseScope == "PRIVATE"
+        let isOwner = resolved.isOwnersView
         guard isOwner || resolved.participantStatus == .accepted else {
             return host.report(StatusMessage("Accept the share first (a): until then it is not in \(session.user?.name ?? "the user")'s shared database", kind: .warning))
         }
@@ -102,7 +102,7 @@ final class ShareInvitationScreen: Screen {
             canvas.write(" " + line.label, in: label, style: theme.style(.muted))
             canvas.write(line.value, in: value, style: .plain)
         }
-        let hint = resolved.databaseScope == "PRIVATE" || resolved.participantStatus == .accepted
+        let hint = resolved.isOwnersView || resolved.participantStatus == .accepted
             ? "Enter browses it." : "a accepts it; Enter then browses it in the shared database."
         canvas.write(" " + hint, in: rect.row(lines.count + 2), style: theme.style(.muted))
     }

@@ -1,5 +1,6 @@
 import CKModel
 import Foundation
+import Logging
 
 extension CloudKitClient {
     /// `/database/1/{container}/{environment}/{database}/{operation}`, in this client's database unless another
@@ -30,6 +31,11 @@ extension CloudKitClient {
         authentication: RequestAuthentication = .database
     ) async throws -> Answer {
         let bytes = try Self.encode(body, path: path)
+        if authentication == .management, !reachesManagementAPI {
+            // Logged, since callers that can do without (a list of names, say) catch the refusal silently.
+            logger.notice("refused a management API call: the client has no management token", metadata: ["ck.operation": "\(path)"])
+            throw CloudKitClientError.needsManagementAPI
+        }
         let response = try await perform(path) { date throws(CloudKitClientError) in
             try RequestBuilder(configuration: configuration, webAuthToken: webAuthTokens.current)
                 .request(method, path: path, query: query, body: bytes, authentication: authentication, date: date)

@@ -110,9 +110,10 @@ final class UndoJournal {
     }
 
     /// The users to save `records` again as, by record name: in the public database, each record's creator when
-    /// the creator is one of the container's users; none elsewhere (a private database is its owner's).
+    /// the creator is one of the container's users; none elsewhere (a private database is its owner's), nor without
+    /// the management API, which alone lists users and acts as them.
     private static func restorableCreators(of records: [Record], in session: Session, with client: CloudKitClient) async throws -> [String: String] {
-        guard session.database == .public else { return [:] }
+        guard session.database == .public, client.reachesManagementAPI else { return [:] }
         // Without the users (a token that may not list them), every record is saved as the session.
         guard let listed = try? await client.addressing(session.container, environment: .development).users() else { return [:] }
         let users = Set(listed.map(\.userRecordName))

@@ -17,44 +17,50 @@ struct DataAPIDashboardTests {
 
     /// A client of the demo server with the demo container's API token and a new user's web auth token, and the
     /// development schema written to a file, made through the management API before the dashboard starts.
-    private static func dataClient(_ demo: DemoServer) async throws -> (client: CloudKitClient, schemaFile: String, user: String) {
+    private static func dataClient(_ demo: DemoServer) async throws
+        -> (client: CloudKitClient, schemaFile: String, user: String, transport: DataAPIOnlyTransport)
+    {
         let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
         let apiToken = try await management.createAPIToken(name: "data API tests").secret
         let signedIn = try await management.createUser(ManagementUsers.CreateRequest(name: "mei"))
         let schemaFile = demo.folder.appendingPathComponent("development.ckdb").path
         try await management.schema().ckdb.write(toFile: schemaFile, atomically: true, encoding: .utf8)
-        let client = CloudKitClient(
-            configuration: ClientConfiguration(
-                serverURL: demo.server.url, container: nil, credentials: .user(apiToken: apiToken, webAuthToken: signedIn.webAuthToken), retryPolicy: .never),
-            transport: DataAPIOnlyTransport())
-        return (client, schemaFile, signedIn.user.userRecordName)
+        let transport = DataAPIOnlyTransport()
+        let client = transport.client(
+            ClientConfiguration(
+                serverURL: demo.server.url, container: nil, credentials: .user(apiToken: apiToken, webAuthToken: signedIn.webAuthToken), retryPolicy: .never))
+        return (client, schemaFile, signedIn.user.userRecordName, transport)
     }
 
-    /// Fails the test if the dashboard tried the management API anywhere it should not have: the client's own
-    /// refusal (no management token), in a status message of the session or on the screen. A request that did
-    /// reach `/management/` fails in `DataAPIOnlyTransport`.
-    private static func expectNoManagementCall(_ dashboard: DashboardHarness, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    /// Fails the test if the dashboard tried the management API anywhere: a call its client refused (no management
+    /// token), even one a screen did without, or the refusal in a status message or on the screen. A request that
+    /// did reach `/management/` fails in `DataAPIOnlyTransport`.
+    private static func expectNoManagementCall(
+        _ dashboard: DashboardHarness, _ transport: DataAPIOnlyTransport, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(transport.refusedManagementCalls.isEmpty, "management calls tried: \(transport.refusedManagementCalls)", sourceLocation: sourceLocation)
         let refusal = CloudKitClientError.needsManagementAPI.description
         #expect(!dashboard.app.messageLog.entries.contains { $0.message.text == refusal }, "a status said: \(refusal)", sourceLocation: sourceLocation)
         #expect(!dashboard.screen.contains("This needs ckserver's management API, and no management token"), sourceLocation: sourceLocation)
     }
 
     /// A client of the demo server with a new server-to-server key: the developer, in the public database.
-    private static func keyedClient(_ demo: DemoServer) async throws -> CloudKitClient {
+    private static func keyedClient(_ demo: DemoServer) async throws -> (client: CloudKitClient, transport: DataAPIOnlyTransport) {
         let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
         let privateKey = P256.Signing.PrivateKey()
         let key = try await management.addServerKey(publicKeyPEM: privateKey.publicKey.pemRepresentation)
-        return CloudKitClient(
-            configuration: ClientConfiguration(
+        let transport = DataAPIOnlyTransport()
+        let client = transport.client(
+            ClientConfiguration(
                 serverURL: demo.server.url, container: nil,
-                credentials: .serverToServerKey(ServerToServerKey(keyID: key.keyID, privateKey: privateKey)), retryPolicy: .never),
-            transport: DataAPIOnlyTransport())
+                credentials: .serverToServerKey(ServerToServerKey(keyID: key.keyID, privateKey: privateKey)), retryPolicy: .never))
+        return (client, transport)
     }
 
     @Test("the types come from the schema file (counts unknown), records browse, management screens and acting as a user are refused with the reason")
     func browsing() async throws {
         try await DemoServer.run { demo in
-            let (client, schemaFile, _) = try await Self.dataClient(demo)
+            let (client, schemaFile, _, transport) = try await Self.dataClient(demo)
             defer { Task { try? await client.shutdown() } }
             #expect(!client.reachesManagementAPI)
             let dashboard = DashboardHarness(demo, size: Self.size, client: client, schemaFile: schemaFile)
@@ -84,14 +90,14 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("?"))
             #expect(dashboard.screen.contains("Keys: Record types [4] · data API only"))
             #expect(!dashboard.screen.contains("Create a record type in development"), "the help offers no schema change")
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
     @Test("the signed-in user's private database: zones and a custom zone made there; without a schema file the zones come first")
     func privateDatabase() async throws {
         try await DemoServer.run { demo in
-            let (client, _, user) = try await Self.dataClient(demo)
+            let (client, _, user, transport) = try await Self.dataClient(demo)
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
             try await dashboard.start()
@@ -105,14 +111,39 @@ struct DataAPIDashboardTests {
             #expect(zones.contains("Notes"), "the zone is the signed-in user's")
             try await dashboard.command("types")
             #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
+        }
+    }
+
+    @Test("the signed-in user shares a zone of theirs and invites by email address, since no user list can be read")
+    func sharing() async throws {
+        try await DemoServer.run { demo in
+            let (client, _, _, transport) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
+            try await dashboard.start()
+            try await dashboard.press(.character("n"))
+            try await dashboard.type("Trips")
+            try await dashboard.press(.enter)
+            try await dashboard.waitUntil("the zone Trips") { dashboard.screen.contains("Trips") }
+            let row = try #require(dashboard.lines.firstIndex { $0.contains("Trips") })
+            let selected = try #require(dashboard.lines.firstIndex { $0.contains("▸") })
+            try await dashboard.press(.character(row > selected ? "j" : "k"), .character("s"))
+            #expect(dashboard.lines[1].contains("Shares of zone Trips"))
+            try await dashboard.press(.character("n"))
+            try await dashboard.press(.character("a"))
+            #expect(dashboard.screen.contains("Email address or user record name of the user to invite to the share of zone Trips"))
+            try await dashboard.type("guest@example.com")
+            try await dashboard.press(.enter, .enter)
+            #expect(dashboard.app.status?.text == "Invited guest@example.com (read only) to the share of zone Trips")
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
     @Test("without a schema file a type's records show the fields they carry, sort and filter, and open")
     func withoutSchema() async throws {
         try await DemoServer.run { demo in
-            let (client, _, _) = try await Self.dataClient(demo)
+            let (client, _, _, transport) = try await Self.dataClient(demo)
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client)
             try await dashboard.start()
@@ -130,7 +161,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.enter)
             try await dashboard.waitUntil("a party") { dashboard.lines[1].contains("Record party-") }
             #expect(dashboard.lines.contains { $0.contains("rsvpCount") && $0.contains("INT64") })
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
@@ -140,9 +171,9 @@ struct DataAPIDashboardTests {
             let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
             let apiToken = try await management.createAPIToken(name: "sign-in tests").secret
             let signedIn = try await management.createUser(ManagementUsers.CreateRequest(name: "mei"))
-            let client = CloudKitClient(
-                configuration: ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .apiToken(apiToken), retryPolicy: .never),
-                transport: DataAPIOnlyTransport())
+            let transport = DataAPIOnlyTransport()
+            let client = transport.client(
+                ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .apiToken(apiToken), retryPolicy: .never))
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client)
             try await dashboard.start()
@@ -171,7 +202,7 @@ struct DataAPIDashboardTests {
                 retryPolicy: .never))
             #expect(try await again.currentUser().userRecordName == signedIn.user.userRecordName, "the kept token signs the user in")
             try await again.shutdown()
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
@@ -183,7 +214,7 @@ struct DataAPIDashboardTests {
             let development = demo.folder.appendingPathComponent("development.ckdb").path
             try await management.schema(of: .production).ckdb.write(toFile: production, atomically: true, encoding: .utf8)
             try await management.schema(of: .development).ckdb.write(toFile: development, atomically: true, encoding: .utf8)
-            let (client, _, _) = try await Self.dataClient(demo)
+            let (client, _, _, transport) = try await Self.dataClient(demo)
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Size(width: 160, height: 40), client: client)
             try await dashboard.start()
@@ -195,14 +226,14 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("D"))
             #expect(dashboard.app.status?.text.hasPrefix("These are two files: a deploy happens on the server") == true)
             #expect(try await management.schemaDiff().changes.count == 2, "nothing was deployed")
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
     @Test("with a server-to-server key the public database's records browse as the developer; a user's database is refused")
     func serverToServerKey() async throws {
         try await DemoServer.run { demo in
-            let client = try await Self.keyedClient(demo)
+            let (client, transport) = try await Self.keyedClient(demo)
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client)
             try await dashboard.start()
@@ -210,14 +241,14 @@ struct DataAPIDashboardTests {
             try await dashboard.waitUntil("the parties") { dashboard.screen.contains("│▸party-1 ") }
             try await dashboard.command("db private")
             #expect(dashboard.app.status?.text.hasSuffix("a server-to-server key reaches the public database only") == true)
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
     @Test(":users with data API credentials lists the signed-in user and the users they can discover")
     func discoveredUsers() async throws {
         try await DemoServer.run { demo in
-            let (client, _, user) = try await Self.dataClient(demo)
+            let (client, _, user, transport) = try await Self.dataClient(demo)
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client)
             try await dashboard.start()
@@ -225,16 +256,16 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Users you can discover [3]"))
             #expect(dashboard.lines.contains { $0.contains("(you)") && $0.contains(user) })
             #expect(dashboard.lines.contains { $0.contains("demo@example.com") } && dashboard.lines.contains { $0.contains("guest@example.com") })
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
     @Test("records change through the data API alone (a server-to-server key): = sets a field of marked records, d deletes them, u saves them again")
     func recordChanges() async throws {
         try await DemoServer.run { demo in
-            let (signedIn, schemaFile, _) = try await Self.dataClient(demo)
+            let (signedIn, schemaFile, _, _) = try await Self.dataClient(demo)
             try await signedIn.shutdown()
-            let client = try await Self.keyedClient(demo)
+            let (client, transport) = try await Self.keyedClient(demo)
             defer { Task { try? await client.shutdown() } }
             let publicRecords = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
             func rsvpCount(_ name: String) async throws -> FieldValue? {
@@ -260,7 +291,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.character("u"))
             try await dashboard.press(.character("y"))
             #expect(try await rsvpCount("party-1") == .int64(99), "undo saves the deleted records again")
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
@@ -268,28 +299,29 @@ struct DataAPIDashboardTests {
     func startsWithSignIn() async throws {
         try await DemoServer.run { demo in
             let apiToken = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).createAPIToken(name: "start").secret
-            let client = CloudKitClient(
-                configuration: ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .apiToken(apiToken), retryPolicy: .never),
-                transport: DataAPIOnlyTransport())
+            let transport = DataAPIOnlyTransport()
+            let client = transport.client(
+                ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .apiToken(apiToken), retryPolicy: .never))
             defer { Task { try? await client.shutdown() } }
             let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
             try await dashboard.start()
             #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
             try await dashboard.press(.escape)
             #expect(dashboard.lines[1].contains("Zones of public"))
-            Self.expectNoManagementCall(dashboard)
+            Self.expectNoManagementCall(dashboard, transport)
         }
     }
 
     @Test("a reference to Users offers, without the management API, the users the signed-in user can discover")
     func userReferenceCandidates() async throws {
         try await DemoServer.run { demo in
-            let (client, _, _) = try await Self.dataClient(demo)
+            let (client, _, _, transport) = try await Self.dataClient(demo)
             defer { Task { try? await client.shutdown() } }
             let loader = RecordFormLoader(client: client.addressing(EmbeddedServer.demoContainer, environment: .development))
             let candidates = try await loader.candidates(ofType: RecordType.usersTypeName, in: nil)
             #expect(candidates.contains { $0.detail?.contains("demo@example.com") == true })
             #expect(candidates.contains { $0.detail?.contains("guest@example.com") == true })
+            #expect(transport.refusedManagementCalls.isEmpty, "\(transport.refusedManagementCalls)")
         }
     }
 }

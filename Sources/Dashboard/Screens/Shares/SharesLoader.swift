@@ -38,9 +38,12 @@ struct SharesLoader: Sendable {
         return metadata
     }
 
+    /// Whether the container's users can be listed: only through the management API.
+    var listsUsers: Bool { client.reachesManagementAPI }
+
     /// The container's users by record name, to name participants; empty where the server has no management API.
     func userNames() async -> [String: String] {
-        guard let users = try? await client.users() else { return [:] }
+        guard listsUsers, let users = try? await client.users() else { return [:] }
         return Dictionary(users.map { ($0.userRecordName, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 

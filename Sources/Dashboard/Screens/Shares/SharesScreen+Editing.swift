@@ -90,6 +90,10 @@ extension SharesScreen {
     func askInvitee(to share: ListedShare, host: any ScreenHost) {
         let loader = loader
         let taken = Set((share.share.participants ?? []).compactMap(\.userRecordName))
+        guard loader.listsUsers else {
+            askInviteeByAddress(to: share, host: host)
+            return
+        }
         host.work.start({ try await loader.users() }) { [weak self, weak host] result in
             guard let self, let host else { return }
             guard case .success(let users) = result else {

@@ -42,6 +42,10 @@ struct OpenCommand: AsyncParsableCommand {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
                 throw CommandFailure("the dashboard needs a terminal: run it in one, or use a subcommand (ckdash --help lists them)")
             }
+            // The listener first: a port it cannot have stops ckdash before anything needs shutting down.
+            let port = signInPort ?? variables["CKDASH_SIGN_IN_PORT"].flatMap(Int.init)
+            var callback: LoopbackSignInCallback?
+            if let port { callback = try await LoopbackSignInCallback.start(port: port) }
             let embedded = try await connection.embeddedServerIfNoneGiven(variables: variables)
             let settings = try connection.settings(environment: variables, fallbackServer: embedded.map { ($0.url, $0.managementToken) })
             if settings.token == nil, settings.actingAsUser != nil {
@@ -55,9 +59,6 @@ struct OpenCommand: AsyncParsableCommand {
                 requestTimeout: .seconds(30))
             clientConfiguration.userAgent = CKDashCommand.userAgent
             let client = CloudKitClient(configuration: clientConfiguration)
-            let port = signInPort ?? variables["CKDASH_SIGN_IN_PORT"].flatMap(Int.init)
-            var callback: LoopbackSignInCallback?
-            if let port { callback = try await LoopbackSignInCallback.start(port: port) }
             let configuration = DashboardConfiguration(
                 client: client, container: settings.container ?? (embedded != nil ? EmbeddedServer.demoContainer : nil),
                 environment: settings.environment, database: settings.database, actingAs: settings.actingAsUser, isReadOnly: readonly,

@@ -41,6 +41,9 @@ final class LiveServer: @unchecked Sendable {
         server.stopInBackground(removing: data)
     }
 
+    /// The loopback port the server listens on.
+    var port: String { server.port }
+
     /// The variables that point ckdash at this server.
     var environment: [String: String] {
         [

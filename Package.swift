@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "CKSchema", "CKModel",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -56,6 +56,34 @@ struct BootstrapCommandTests {
         #expect(unknownContainer.standardError == "ckserver: there is no container iCloud.other\n")
     }
 
+    @Test("a user's sign-in password comes from a file or standard input, never an argument; an API token's sign-in callback is checked", arguments: TestStorageEngine.all)
+    func signInSettings(engine: StorageEngine) async throws {
+        let store = storage(engine)
+        _ = try await CommandRun.ckserver(["container", "create", party] + store)
+        _ = try await CommandRun.ckserver(["user", "create", "--container", party, "mei"] + store)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-password-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "correct horse\nignored\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let fromFile = try await CommandRun.ckserver(["user", "password", "mei", "--container", party, "--password-file", file] + store)
+        #expect(fromFile.status == 0 && fromFile.standardOutput == "mei signs in at /auth/\(party) with the new password\n", "\(fromFile.standardError)")
+        let fromInput = try await json(CommandRun.ckserver(["user", "password", "mei", "--container", party, "--json"] + store, input: "battery staple\n"))
+        #expect(fromInput["hasPassword"] as? Bool == true)
+        let short = try await CommandRun.ckserver(["user", "password", "mei", "--container", party] + store, input: "short\n")
+        #expect(short.status == 2 && short.standardError == "ckserver: a password has at least 8 characters and at most 1024 bytes\n")
+        let empty = try await CommandRun.ckserver(["user", "password", "mei", "--container", party] + store, input: "")
+        #expect(empty.status == 2 && empty.standardError == "ckserver: no password given: put it in a file (first line) or on standard input\n")
+        let nobody = try await CommandRun.ckserver(["user", "password", "ann", "--container", party, "--remove"] + store)
+        #expect(nobody.status == 2 && nobody.standardError == "ckserver: there is no user named ann in \(party)\n")
+        let removed = try await CommandRun.ckserver(["user", "password", "mei", "--container", party, "--remove"] + store)
+        #expect(removed.standardOutput == "mei has no password: the sign-in page no longer signs them in\n")
+
+        let callback = try await CommandRun.ckserver(["api-token", "create", "--container", party, "--sign-in-callback", "http://127.0.0.1:8765/"] + store)
+        #expect(callback.status == 0 && callback.standardOutput.count == 65)
+        let notHTTP = try await CommandRun.ckserver(["api-token", "create", "--container", party, "--sign-in-callback", "javascript:alert(1)"] + store)
+        #expect(notHTTP.status == 2)
+        #expect(notHTTP.standardError == "ckserver: a sign-in callback is an http or https address without a fragment, such as http://127.0.0.1:8765/\n")
+    }
+
     @Test("a public key file gives a 64-hex key ID; anything else is refused", arguments: TestStorageEngine.all)
     func keys(engine: StorageEngine) async throws {
         let store = storage(engine)

@@ -14,14 +14,17 @@ public enum ManagementCredentials {
         public var readOnly: Bool
         /// When it was made, in milliseconds since 1970.
         public var createdTimestamp: Int64
+        /// For an API token: where the sign-in page sends a signed-in user's browser with the web auth token.
+        public var signInCallback: String?
 
         /// Creates a token entry.
-        public init(id: String, name: String, containerID: ContainerID?, readOnly: Bool, createdTimestamp: Int64) {
+        public init(id: String, name: String, containerID: ContainerID?, readOnly: Bool, createdTimestamp: Int64, signInCallback: String? = nil) {
             self.id = id
             self.name = name
             self.containerID = containerID
             self.readOnly = readOnly
             self.createdTimestamp = createdTimestamp
+            self.signInCallback = signInCallback
         }
     }
 
@@ -44,12 +47,16 @@ public enum ManagementCredentials {
         public var containerID: ContainerID?
         /// For a management token: whether it may only read.
         public var readOnly: Bool?
+        /// For an API token: where the sign-in page sends a signed-in user's browser with `ckWebAuthToken` (an
+        /// http or https address); without one the page shows the token.
+        public var signInCallback: String?
 
         /// Creates a token request.
-        public init(name: String? = nil, containerID: ContainerID? = nil, readOnly: Bool? = nil) {
+        public init(name: String? = nil, containerID: ContainerID? = nil, readOnly: Bool? = nil, signInCallback: String? = nil) {
             self.name = name
             self.containerID = containerID
             self.readOnly = readOnly
+            self.signInCallback = signInCallback
         }
     }
 

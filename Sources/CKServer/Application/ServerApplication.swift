@@ -30,7 +30,7 @@ public func buildApplication(
     ChangesRoutes(services: services).register(on: database)
     SubscriptionsRoutes(services: services).register(on: database)
     AssetsRoutes(services: services).register(on: database, router: router)
-    SignInPageRoutes().register(on: router)
+    SignInPageRoutes(services: services).register(on: router)
     TokensRoutes(services: services).register(on: router)
     ManagementContainersRoutes(services: services).register(on: router)
     ManagementSchemaRoutes(services: services).register(on: router)

@@ -12,6 +12,8 @@ public struct ServerServices: Sendable {
     public let bodyMemory: BodyMemory
     /// Stores the request log and counts telemetry, unless the configuration keeps neither.
     public let requestLog: RequestLogWriter?
+    /// Limits password guessing at the sign-in page, in this server.
+    public let signInThrottle = SignInThrottle()
 
     /// Creates the services of a server; what every request reads of its container is remembered (`CachedStorage`).
     public init(storage: any ServerStorage, configuration: ServerConfiguration) {

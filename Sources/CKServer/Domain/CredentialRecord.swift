@@ -19,6 +19,9 @@ public struct CredentialRecord: Hashable, Sendable {
     public var createdAt: Date
     /// When it stops working; `nil` for never.
     public var expiresAt: Date?
+    /// For an API token, where the sign-in page sends the browser with the new `ckWebAuthToken`, as the sign-in
+    /// callback of Apple's console does; `nil` shows the token on the page instead.
+    public var signInCallback: String?
 
     /// What identifies the credential in lists and revokes without revealing it: the first 16 hex
     /// characters of the secret's hash.
@@ -27,7 +30,7 @@ public struct CredentialRecord: Hashable, Sendable {
     /// Creates a credential record.
     public init(
         secretHash: String, kind: CredentialKind, label: String, container: ContainerID?, userRecordName: String? = nil,
-        isReadOnly: Bool = false, createdAt: Date, expiresAt: Date? = nil
+        isReadOnly: Bool = false, createdAt: Date, expiresAt: Date? = nil, signInCallback: String? = nil
     ) {
         self.secretHash = secretHash
         self.kind = kind
@@ -37,5 +40,6 @@ public struct CredentialRecord: Hashable, Sendable {
         self.isReadOnly = isReadOnly
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.signInCallback = signInCallback
     }
 }

@@ -14,11 +14,13 @@ public struct DatabaseAccess: Sendable {
     public var serverURL: String
     /// Whether the credentials only allow reading (a read-only management token, also acting as a user).
     public var isReadOnly: Bool
+    /// The ID of the API token the request came with, whose sign-in callback the sign-in page sends users back to.
+    public var apiTokenID: String?
 
     /// Creates an access description.
     public init(
         container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String,
-        isReadOnly: Bool = false
+        isReadOnly: Bool = false, apiTokenID: String? = nil
     ) {
         self.container = container
         self.environment = environment
@@ -26,6 +28,7 @@ public struct DatabaseAccess: Sendable {
         self.caller = caller
         self.serverURL = serverURL
         self.isReadOnly = isReadOnly
+        self.apiTokenID = apiTokenID
     }
 
     /// Refuses a change for credentials that only allow reading, and for anyone who is not signed in.
@@ -38,9 +41,10 @@ public struct DatabaseAccess: Sendable {
         }
     }
 
-    /// Where a user signs in, for `AUTHENTICATION_REQUIRED`.
+    /// Where a user signs in, for `AUTHENTICATION_REQUIRED`: the sign-in page, naming the API token whose
+    /// callback gets the new web auth token.
     public var signInURL: String {
-        "\(serverURL)/auth/\(container.id)"
+        "\(serverURL)/auth/\(container.id)" + (apiTokenID.map { "?apiToken=\($0)" } ?? "")
     }
 
     /// The signed-in user, or the error CloudKit gives when the request needs one.

@@ -75,7 +75,8 @@ struct DatabaseRequest: Sendable {
         note?.note { $0.userID = authentication.caller.userRecordName }
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
-            serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly)
+            serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly,
+            apiTokenID: records.credential.flatMap { $0.kind == .apiToken ? $0.id : nil })
         let version = ContainerVersion(container: container.id, version: records.containerVersion)
         return (DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken, containerVersion: version), authentication)
     }

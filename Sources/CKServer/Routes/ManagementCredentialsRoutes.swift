@@ -17,7 +17,7 @@ struct ManagementCredentialsRoutes {
         router.managementChange(prefix + "/apiTokens", services: services, decoding: ManagementCredentials.CreateTokenRequest.self) {
             body, context, caller in
             let containerID = try await context.managedContainer(caller, services: services).id
-            let secret = try await credentials.createAPIToken(container: containerID, name: body.name)
+            let secret = try await credentials.createAPIToken(container: containerID, name: body.name, signInCallback: body.signInCallback)
             let created = try await Self.created(secret, storage: services.storage)
             return (created, caller.audit("apiToken.create", container: containerID, target: created.token.id, changes: ["created \(created.token.name)"]))
         }
@@ -104,7 +104,7 @@ extension ManagementCredentials.Token {
     init(_ record: CredentialRecord) {
         self.init(
             id: record.id, name: record.label, containerID: record.container, readOnly: record.isReadOnly,
-            createdTimestamp: Timestamp(record.createdAt).millisecondsSince1970)
+            createdTimestamp: Timestamp(record.createdAt).millisecondsSince1970, signInCallback: record.signInCallback)
     }
 }
 

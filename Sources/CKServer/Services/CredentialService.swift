@@ -27,13 +27,22 @@ public struct CredentialService: Sendable {
     }
 
     /// An API token for the container: 64 hex characters; `name` (by default the secret's first characters)
-    /// tells it apart in lists.
-    public func createAPIToken(container: ContainerID, name: String? = nil) async throws -> String {
+    /// tells it apart in lists. The sign-in page sends users who sign in for it to `signInCallback` with their web
+    /// auth token, as the sign-in callback set for an API token in Apple's console does.
+    public func createAPIToken(container: ContainerID, name: String? = nil, signInCallback: String? = nil) async throws -> String {
         _ = try await ContainerService(storage: storage).existing(container)
+        if let signInCallback {
+            guard let url = URL(string: signInCallback), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false,
+                url.fragment == nil
+            else {
+                throw ServerError(
+                    .badRequest, reason: "a sign-in callback is an http or https address without a fragment, such as http://127.0.0.1:8765/")
+            }
+        }
         let secret = SecretGenerator.apiToken()
         try await storage.insertCredential(CredentialRecord(
             secretHash: SecretGenerator.hash(of: secret), kind: .apiToken, label: name ?? String(secret.prefix(8)),
-            container: container, createdAt: Date()))
+            container: container, createdAt: Date(), signInCallback: signInCallback))
         return secret
     }
 

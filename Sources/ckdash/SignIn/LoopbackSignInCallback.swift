@@ -25,7 +25,7 @@ final class LoopbackSignInCallback: SignInCallback {
     static func start(port: Int) async throws -> LoopbackSignInCallback {
         let mailbox = SignInTokenMailbox()
         let router = Router()
-        router.get("**") { request, _ -> Response in
+        let receive: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             guard let token = request.uri.queryParameters["ckWebAuthToken"] ?? request.uri.queryParameters["ckSession"], !token.isEmpty else {
                 return Self.page(.badRequest, "This address takes a sign-in's ckWebAuthToken; none came.")
             }
@@ -34,6 +34,9 @@ final class LoopbackSignInCallback: SignInCallback {
             }
             return Self.page(.ok, "Signed in: go back to ckdash.")
         }
+        // `**` matches every path but the root, which is the callback the documentation gives.
+        router.get("/", use: receive)
+        router.get("**", use: receive)
         var logger = Logger(label: "ckdash.sign-in")
         logger.logLevel = .critical
         let (ports, portReady) = AsyncStream.makeStream(of: Int.self)

@@ -2,10 +2,11 @@ import ArgumentParser
 import CKModel
 import CKServer
 
-/// `ckserver user create|role`: users of a container and their custom roles.
+/// `ckserver user create|password|role`: users of a container, their sign-in passwords and custom roles.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Create users and manage their roles.", subcommands: [Create.self, Role.self])
+        commandName: "user", abstract: "Create users, set their sign-in passwords and manage their roles.",
+        subcommands: [Create.self, Password.self, Role.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -108,7 +108,7 @@ struct UsersRoutesTests {
             let redirect = try #require(body["redirectURL"] as? String)
             let page = try await client.execute(uri: String(redirect.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }), method: .get)
             #expect(page.status == .ok)
-            #expect(String(buffer: page.body).contains("ckserver user create --container iCloud.com.example.Party"))
+            #expect(String(buffer: page.body).contains("<h1>Sign in to iCloud.com.example.Party</h1>"))
         }
     }
 

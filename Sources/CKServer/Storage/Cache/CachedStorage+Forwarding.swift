@@ -190,6 +190,14 @@ extension CachedStorage {
         try await storage.setRoles(roles, ofUser: userRecordName, in: container)
     }
 
+    public func setPasswordVerifier(_ verifier: String?, ofUser userRecordName: String, in container: ContainerID) async throws {
+        try await storage.setPasswordVerifier(verifier, ofUser: userRecordName, in: container)
+    }
+
+    public func signInUser(named name: String, in container: ContainerID) async throws -> (user: UserAccount, passwordVerifier: String?)? {
+        try await storage.signInUser(named: name, in: container)
+    }
+
     public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
         try await storage.records(named: names, in: zone)
     }

@@ -19,4 +19,11 @@ public protocol UserStorage: Sendable {
 
     /// Replaces a user's custom roles.
     func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws
+
+    /// Sets (or with `nil` removes) the stored form of the user's sign-in password (`PasswordVerifier.stored`).
+    func setPasswordVerifier(_ verifier: String?, ofUser userRecordName: String, in container: ContainerID) async throws
+
+    /// The user with this name in the container and the stored form of their sign-in password (`nil` when they
+    /// have none), or `nil` when there is no such user.
+    func signInUser(named name: String, in container: ContainerID) async throws -> (user: UserAccount, passwordVerifier: String?)?
 }

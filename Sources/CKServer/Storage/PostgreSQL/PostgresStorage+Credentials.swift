@@ -9,10 +9,11 @@ extension PostgresStorage: CredentialStorage {
         try await write { transaction in
             try Self.insisting(unique: "this credential exists already") {
                 try transaction.execute("""
-                    INSERT INTO credentials (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at)
+                    INSERT INTO credentials (
+                        secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at, sign_in_callback)
                     VALUES (\(credential.secretHash), \(credential.kind.rawValue), \(credential.label), \(credential.container?.rawValue),
                         \(credential.userRecordName), \(credential.isReadOnly), \(credential.createdAt.timeIntervalSince1970),
-                        \(credential.expiresAt?.timeIntervalSince1970))
+                        \(credential.expiresAt?.timeIntervalSince1970), \(credential.signInCallback))
                     """)
             }
             try transaction.execute("DELETE FROM credentials WHERE expires_at < \(credential.createdAt.timeIntervalSince1970)")
@@ -159,7 +160,8 @@ extension PostgresStorage: CredentialStorage {
 
     /// The columns of a credential as `credentialRecord` reads them, and the sealed successor after them.
     private static let credentialColumnNames = [
-        "secret_hash", "kind", "label", "container_id", "user_record_name", "read_only", "created_at", "expires_at", "sealed_successor",
+        "secret_hash", "kind", "label", "container_id", "user_record_name", "read_only", "created_at", "expires_at", "sign_in_callback",
+        "sealed_successor",
     ]
     private static let credentialColumns = credentialColumnNames.joined(separator: ", ")
 
@@ -171,13 +173,13 @@ extension PostgresStorage: CredentialStorage {
 
     /// A credential read from the columns `credentialColumnNames` names, from where `columns` starts.
     private static func credentialRecord(_ columns: PostgresColumns) throws -> (record: CredentialRecord?, sealedSuccessor: Data?) {
-        let sealedSuccessor = try columns.decode(8, as: Data?.self)
+        let sealedSuccessor = try columns.decode(9, as: Data?.self)
         guard let kind = CredentialKind(rawValue: try columns.decode(1)) else { return (nil, sealedSuccessor) }
         let record = CredentialRecord(
             secretHash: try columns.decode(0), kind: kind, label: try columns.decode(2),
             container: try columns.decode(3, as: String?.self).flatMap(ContainerID.init(rawValue:)), userRecordName: try columns.decode(4),
             isReadOnly: try columns.decode(5), createdAt: Date(timeIntervalSince1970: try columns.decode(6)),
-            expiresAt: try columns.decode(7, as: Double?.self).map(Date.init(timeIntervalSince1970:)))
+            expiresAt: try columns.decode(7, as: Double?.self).map(Date.init(timeIntervalSince1970:)), signInCallback: try columns.decode(8))
         return (record, sealedSuccessor)
     }
 

@@ -333,6 +333,10 @@ extension PostgresStorage {
         ("usage asset bytes", """
             ALTER TABLE usage ADD COLUMN asset_bytes BIGINT NOT NULL DEFAULT 0;
             """),
+        ("sign-in passwords and callbacks", """
+            ALTER TABLE users ADD COLUMN password_verifier TEXT;
+            ALTER TABLE credentials ADD COLUMN sign_in_callback TEXT;
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

@@ -64,6 +64,27 @@ extension PostgresStorage: UserStorage {
         }
     }
 
+    public func setPasswordVerifier(_ verifier: String?, ofUser userRecordName: String, in container: ContainerID) async throws {
+        try await write { transaction in
+            let changed = try transaction.execute("""
+                UPDATE users SET password_verifier = \(verifier) WHERE container_id = \(container.rawValue) AND user_record_name = \(userRecordName)
+                """)
+            guard changed == 1 else { throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)") }
+        }
+    }
+
+    public func signInUser(named name: String, in container: ContainerID) async throws -> (user: UserAccount, passwordVerifier: String?)? {
+        try await read { transaction in
+            try transaction.rows("""
+                SELECT \(unescaped: Self.userColumns), password_verifier FROM users WHERE container_id = \(container.rawValue) AND name = \(name)
+                """
+            ).first.flatMap { row in
+                let columns = PostgresColumns(row)
+                return try Self.userAccount(columns).map { ($0, try columns.decode(Self.userColumnNames.count, as: String?.self)) }
+            }
+        }
+    }
+
 
     /// The columns of a user as `userAccount` reads them.
     static let userColumnNames = ["container_id", "user_record_name", "name", "email_address", "discoverable", "roles"]

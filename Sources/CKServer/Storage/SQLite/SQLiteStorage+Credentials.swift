@@ -10,13 +10,14 @@ extension SQLiteStorage {
             try Self.insisting(unique: "this credential exists already") {
                 try db.execute(
                     sql: """
-                        INSERT INTO credentials (secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO credentials (
+                            secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at, sign_in_callback)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         credential.secretHash, credential.kind.rawValue, credential.label, credential.container?.rawValue,
                         credential.userRecordName, credential.isReadOnly, credential.createdAt.timeIntervalSince1970,
-                        credential.expiresAt?.timeIntervalSince1970,
+                        credential.expiresAt?.timeIntervalSince1970, credential.signInCallback,
                     ])
             }
             try db.execute(sql: "DELETE FROM credentials WHERE expires_at < ?", arguments: [credential.createdAt.timeIntervalSince1970])
@@ -139,17 +140,18 @@ extension SQLiteStorage {
             container: columns.optionalText(Column.container).flatMap(ContainerID.init(rawValue:)),
             userRecordName: columns.optionalText(Column.userRecordName), isReadOnly: columns.bool(Column.readOnly),
             createdAt: Date(timeIntervalSince1970: columns.double(Column.createdAt)),
-            expiresAt: columns.optionalDouble(Column.expiresAt).map(Date.init(timeIntervalSince1970:)))
+            expiresAt: columns.optionalDouble(Column.expiresAt).map(Date.init(timeIntervalSince1970:)),
+            signInCallback: columns.optionalText(Column.signInCallback))
     }
 
     /// The columns of a credential as `credentialRecord` reads them, by position (reading by name costs a
     /// case-folded lookup per column, on every request).
-    static let credentialColumns = "secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at"
+    static let credentialColumns = "secret_hash, kind, label, container_id, user_record_name, read_only, created_at, expires_at, sign_in_callback"
 
     /// The positions of `credentialColumns`, and how many there are.
     enum CredentialColumn {
         static let secretHash: Int32 = 0, kind: Int32 = 1, label: Int32 = 2, container: Int32 = 3, userRecordName: Int32 = 4
-        static let readOnly: Int32 = 5, createdAt: Int32 = 6, expiresAt: Int32 = 7, count: Int32 = 8
+        static let readOnly: Int32 = 5, createdAt: Int32 = 6, expiresAt: Int32 = 7, signInCallback: Int32 = 8, count: Int32 = 9
     }
 
     /// A server key read from its row.

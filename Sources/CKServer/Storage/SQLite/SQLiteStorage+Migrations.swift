@@ -397,6 +397,10 @@ extension SQLiteStorage {
         migrator.registerMigration("usage asset bytes") { db in
             try db.execute(sql: "ALTER TABLE usage ADD COLUMN asset_bytes INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("sign-in passwords and callbacks") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN password_verifier TEXT")
+            try db.execute(sql: "ALTER TABLE credentials ADD COLUMN sign_in_callback TEXT")
+        }
         return migrator
     }
 }

@@ -66,6 +66,25 @@ extension SQLiteStorage {
         }
     }
 
+    public func setPasswordVerifier(_ verifier: String?, ofUser userRecordName: String, in container: ContainerID) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE users SET password_verifier = ? WHERE container_id = ? AND user_record_name = ?",
+                arguments: [verifier, container.rawValue, userRecordName])
+            guard db.changesCount == 1 else {
+                throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)")
+            }
+        }
+    }
+
+    public func signInUser(named name: String, in container: ContainerID) async throws -> (user: UserAccount, passwordVerifier: String?)? {
+        try await writer.read { db in
+            try db.fetchFirstCached(
+                sql: "SELECT \(Self.userColumns), password_verifier FROM users WHERE container_id = ? AND name = ?", binding: [container.rawValue, name]
+            ) { columns in Self.userAccount(columns).map { ($0, columns.optionalText(6)) } }
+        }
+    }
+
 
     /// The columns of a user as `userAccount` reads them, by position.
     private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"

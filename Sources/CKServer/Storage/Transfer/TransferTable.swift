@@ -52,14 +52,14 @@ public struct TransferTable: Sendable, Equatable {
         TransferTable("credentials", key: ["secret_hash"], [
             ("secret_hash", .text), ("kind", .text), ("label", .text), ("container_id", .text), ("user_record_name", .text),
             ("read_only", .boolean), ("created_at", .real), ("expires_at", .real), ("sealed_successor", .bytes),
-            ("previous_hash", .text), ("previous_expires_at", .real),
+            ("previous_hash", .text), ("previous_expires_at", .real), ("sign_in_callback", .text),
         ]),
         TransferTable("server_keys", key: ["key_id"], [
             ("key_id", .text), ("container_id", .text), ("public_key_pem", .text), ("created_at", .real),
         ]),
         TransferTable("users", key: ["container_id", "user_record_name"], [
             ("container_id", .text), ("user_record_name", .text), ("name", .text), ("email_address", .text),
-            ("discoverable", .boolean), ("roles", .text),
+            ("discoverable", .boolean), ("roles", .text), ("password_verifier", .text),
         ]),
         TransferTable("audit_log", key: ["sequence"], identity: "sequence", [
             ("sequence", .integer), ("recorded_at", .real), ("token_name", .text), ("action", .text), ("container_id", .text),

@@ -104,6 +104,38 @@ struct DataAPICommandTests {
         #expect(bare.status != 0 && bare.standardError.contains("no credentials: give --token"), "\(bare.standardError)")
     }
 
+    @Test("in the shared database a zone is another user's: records are reached with --zone and --zone-owner, and without the owner the command says so")
+    func sharedDatabase() async throws {
+        let server = try await LiveServer(container: "iCloud.com.example.TravelJournal", journalDemo: true)
+        let apiTokenFile = server.data + "/api-token"
+        try await CommandRun.ckserver(["api-token", "create", "--container", server.container, "--data", server.data]).standardOutput
+            .write(toFile: apiTokenFile, atomically: true, encoding: .utf8)
+        let users = try #require(try JSONSerialization.jsonObject(with: Data(try await server.ckdash(["users", "list", "--json"]).standardOutput.utf8)) as? [[String: Any]])
+        let guest = try #require(users.first { $0["name"] as? String == "guest" }?["userRecordName"] as? String)
+        let tokenFile = server.data + "/guest-token"
+        try await server.ckdash(["users", "sign-in", guest]).standardOutput.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let asGuest = ["--database", "shared", "--api-token-file", apiTokenFile, "--web-auth-token-file", tokenFile]
+        let noManagement = ["CKDASH_TOKEN": ""]
+
+        let zones = try await server.ckdash(["zones"] + asGuest, environment: noManagement)
+        #expect(zones.status == 0, "\(zones.standardError)")
+        let row = try #require(zones.standardOutput.split(separator: "\n").first { $0.hasPrefix("com.apple.coredata.cloudkit.share.") })
+        let columns = row.split(separator: " ").map(String.init)
+        let (zone, owner) = (columns[0], columns[1])
+        #expect(owner.hasPrefix("_") && owner != guest, "the zone's owner is listed: \(row)")
+
+        let query = try await server.ckdash(["records", "query", "--type", "CD_Entry", "--zone", zone, "--zone-owner", owner] + asGuest, environment: noManagement)
+        #expect(query.status == 0, "\(query.standardError)")
+        #expect(query.standardOutput.contains("Plans 1"), "\(query.standardOutput)")
+        let noOwner = try await server.ckdash(["records", "query", "--type", "CD_Entry", "--zone", zone] + asGuest, environment: noManagement)
+        #expect(noOwner.status == 2)
+        #expect(
+            noOwner.standardError
+                == "ckdash: the shared database holds other users' zones: give --zone NAME --zone-owner USER (ckdash zones --database shared lists them)\n")
+        let ownerAlone = try await server.ckdash(["records", "query", "--type", "CD_Entry", "--zone-owner", owner] + asGuest, environment: noManagement)
+        #expect(ownerAlone.status != 0 && ownerAlone.standardError.contains("--zone-owner names the owner of the zone --zone names: give both"))
+    }
+
     @Test("the dashboard with data API credentials needs the container named, since nothing can list them")
     func dashboardNeedsContainer() async throws {
         let given = try await Credentials()

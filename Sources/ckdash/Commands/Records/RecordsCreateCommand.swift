@@ -26,9 +26,10 @@ struct RecordsCreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             let recordType = try await SchemaRecordTypes.recordType(named: type, client: client, settings: settings)
             let record = Record(recordName: name, recordType: type, fields: try FieldAssignments.fields(fields, typed: recordType))
-            let saved = try await client.modifyRecords([RecordOperation(.create, record)], in: records.zoneID)
+            let saved = try await client.modifyRecords([RecordOperation(.create, record)], in: zone)
             RecordOutput.show([try saved[0].get()], json: records.json)
         }
     }

@@ -43,12 +43,13 @@ struct RecordsDeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             guard let type = query.type else {
-                return try await delete(names, client: client)
+                return try await delete(names, in: zone, client: client)
             }
             let recordType = try await SchemaRecordTypes.recordType(named: type, client: client, settings: settings)
             var matched: [String] = []
-            for try await page in client.queryPages(try query.query(typed: recordType), in: records.zoneID, desiredKeys: []) {
+            for try await page in client.queryPages(try query.query(typed: recordType), in: zone, desiredKeys: []) {
                 matched += try page.records.compactMap { try $0.get().recordName }
             }
             if dryRun {
@@ -66,18 +67,18 @@ struct RecordsDeleteCommand: AsyncParsableCommand {
                     String(matched.count), prompt: "This deletes \(matched.count) records of \(type) from \(try settings.requireContainer()).",
                     scriptHint: "pass --yes to delete without asking")
             }
-            try await delete(matched, client: client)
+            try await delete(matched, in: zone, client: client)
         }
     }
 
-    /// Deletes `names` in batches, with a progress line; failed deletions are listed and make the command fail.
-    private func delete(_ names: [String], client: CloudKitClient) async throws {
+    /// Deletes `names` from `zone` in batches, with a progress line; failed deletions are listed and make the command fail.
+    private func delete(_ names: [String], in zone: ZoneID?, client: CloudKitClient) async throws {
         let progress = ProgressLine(counting: "records deleted", total: names.count)
         var deleted: [String] = []
         var failures: [String] = []
         for start in stride(from: 0, to: names.count, by: Self.batchSize) {
             let batch = Array(names[start..<min(start + Self.batchSize, names.count)])
-            let results = try await client.modifyRecords(deleting: batch, in: records.zoneID, atomically: false).deleteResults
+            let results = try await client.modifyRecords(deleting: batch, in: zone, atomically: false).deleteResults
             for (name, result) in zip(batch, results) {
                 switch result {
                 case .success: deleted.append(name)

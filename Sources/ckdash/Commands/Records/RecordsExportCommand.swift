@@ -38,6 +38,7 @@ struct RecordsExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             let typeName = try query.requireType()
             let format = RecordFileFormat.resolved(format, path: output)
             let recordType = try await SchemaRecordTypes.recordType(named: typeName, for: format, client: client, settings: settings)
@@ -49,7 +50,7 @@ struct RecordsExportCommand: AsyncParsableCommand {
             try file.write(writer.header)
             let progress = ProgressLine(counting: "records")
             var count = 0
-            for try await page in client.queryPages(try query.query(typed: recordType), in: records.zoneID) {
+            for try await page in client.queryPages(try query.query(typed: recordType), in: zone) {
                 var text = ""
                 for result in page.records {
                     text += writer.line(try result.get())

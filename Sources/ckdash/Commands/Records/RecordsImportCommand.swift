@@ -43,6 +43,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             let format = RecordFileFormat.resolved(format, path: file)
             let recordType = try await SchemaRecordTypes.recordType(named: type, for: format, client: client, settings: settings)
             let reader = try ImportFileReader(path: file, format: format, typeName: type, recordType: recordType)
@@ -51,7 +52,7 @@ struct RecordsImportCommand: AsyncParsableCommand {
             }
             let journal = ImportJournal(linesDone: 0, container: try settings.requireContainer().rawValue, recordType: type)
             var importer = RecordImport(
-                client: client, zone: records.zoneID, journalPath: ImportJournal.path(for: file), journal: journal, json: records.json)
+                client: client, zone: zone, journalPath: ImportJournal.path(for: file), journal: journal, json: records.json)
             try await importer.run(reader, batchSize: batchSize)
         }
     }

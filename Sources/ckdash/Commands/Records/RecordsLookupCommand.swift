@@ -19,10 +19,11 @@ struct RecordsLookupCommand: AsyncParsableCommand {
     var connection: ConnectionOptions
 
     func run() async throws {
-        try await ServerSession.run(connection, usesDatabase: true) { client, _ in
+        try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             var found: [Record] = []
             var missing = false
-            for (name, result) in zip(names, try await client.lookupRecords(named: names, in: records.zoneID)) {
+            for (name, result) in zip(names, try await client.lookupRecords(named: names, in: zone)) {
                 switch result {
                 case .success(let record):
                     found.append(record)

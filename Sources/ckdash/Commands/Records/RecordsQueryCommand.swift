@@ -34,10 +34,11 @@ struct RecordsQueryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             let recordType = try await SchemaRecordTypes.recordType(named: try query.requireType(), client: client, settings: settings)
             let fieldNames = fields.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             let pages = client.queryPages(
-                try query.query(typed: recordType), in: records.zoneID, desiredKeys: fieldNames, resultsLimit: limit.map { min($0, 200) })
+                try query.query(typed: recordType), in: zone, desiredKeys: fieldNames, resultsLimit: limit.map { min($0, 200) })
             var found: [Record] = []
             for try await page in pages {
                 var pageRecords = try page.records.map { try $0.get() }

@@ -44,8 +44,9 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ServerSession.run(connection, usesDatabase: true) { client, settings in
+            let zone = try records.zoneID(in: settings.database)
             var record: Record
-            switch try await client.lookupRecords(named: [name], in: records.zoneID).first {
+            switch try await client.lookupRecords(named: [name], in: zone).first {
             case .success(let found)?: record = found
             case .failure(let error)? where error.serverErrorCode == .notFound: throw CommandFailure("no record named \(name)")
             case .failure(let error)?: throw error
@@ -65,10 +66,10 @@ struct RecordsUpdateCommand: AsyncParsableCommand {
                 for field in removedFields {
                     values[field] = nil
                 }
-                record.fields = try await client.keepingAssets(of: values, recordName: name, in: records.zoneID)
+                record.fields = try await client.keepingAssets(of: values, recordName: name, in: zone)
                 operation = RecordOperation(.replace, record)
             }
-            let saved = try await client.modifyRecords([operation], in: records.zoneID)[0]
+            let saved = try await client.modifyRecords([operation], in: zone)[0]
             if case .failure(let error) = saved, error.serverErrorCode == .conflict {
                 let tag = error.serverRecord?.recordChangeTag.map { "its change tag is now \($0)" } ?? "read it again"
                 throw CommandFailure("CONFLICT: \(name) changed on the server since it was read (\(tag)); nothing was saved")

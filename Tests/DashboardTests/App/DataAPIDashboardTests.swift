@@ -140,6 +140,43 @@ struct DataAPIDashboardTests {
         }
     }
 
+    @Test("the signed-in user watches a zone of theirs change live, subscribes to it and sees its notifications arrive, through the data API alone")
+    func watchingAndSubscribing() async throws {
+        try await DemoServer.run { demo in
+            let (client, _, user, transport) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
+            try await dashboard.start()
+            try await dashboard.press(.character("n"))
+            try await dashboard.type("Trips")
+            try await dashboard.press(.enter)
+            try await dashboard.command("changes Trips")
+            #expect(dashboard.lines[1].contains("Changes in Trips [0] · live"))
+            let trips = ZoneID(zoneName: "Trips")
+            let another = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).database(.private).actingAsUser(recordName: user)
+            _ = try await another.modifyRecords(saving: [Record(recordName: "trip-1", recordType: "Trip", fields: ["city": .string("Lisbon")])], in: trips)
+            try await dashboard.waitUntil("the creation of trip-1") { dashboard.screen.contains("trip-1") }
+            #expect(try #require(dashboard.lines.first { $0.contains("trip-1") }).contains("created"))
+            try await dashboard.press(.escape)
+
+            try await dashboard.command("subscriptions")
+            try await dashboard.press(.character("n"))
+            #expect(dashboard.screen.contains("Notify of every change in the zone"))
+            let row = try #require(dashboard.lines.firstIndex { $0.contains("Trips") })
+            let selected = try #require(dashboard.lines.firstIndex { $0.contains("▸") })
+            try await dashboard.press(.character(row > selected ? "j" : "k"), .enter, .enter, .enter)
+            #expect(dashboard.app.status?.text == "Created the zone subscription Trips-changes: w watches its notifications arrive")
+            let subscriptions = try await another.allSubscriptions().map { try $0.get() }
+            #expect(subscriptions.contains { $0.subscriptionID == "Trips-changes" && $0.zoneID?.zoneName == "Trips" })
+            try await dashboard.press(.character("w"))
+            #expect(dashboard.lines[1].contains("Notifications [0] · live"), "\(dashboard.lines[1])")
+            _ = try await another.modifyRecords(saving: [Record(recordName: "trip-2", recordType: "Trip", fields: ["city": .string("Porto")])], in: trips)
+            try await dashboard.waitUntil("the zone's notification") { dashboard.lines[1].contains("[1]") }
+            #expect(try #require(dashboard.lines.first { $0.contains("Trips-changes") }).contains("Trips (private)"))
+            Self.expectNoManagementCall(dashboard, transport)
+        }
+    }
+
     @Test("without a schema file a type's records show the fields they carry, sort and filter, and open")
     func withoutSchema() async throws {
         try await DemoServer.run { demo in

@@ -177,6 +177,36 @@ struct DataAPIDashboardTests {
         }
     }
 
+    @Test("a query built with / is exported with x, and a record's asset downloads with d, through the data API alone")
+    func exportAndDownload() async throws {
+        try await DemoServer.run { demo in
+            let (client, schemaFile, _, transport) = try await Self.dataClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let folder = demo.folder.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, schemaFile: schemaFile)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("/"))
+            try await dashboard.type("Gala")
+            try await dashboard.press(.enter)
+            try await dashboard.press(.character("x"), .control("u"))
+            try await dashboard.type(folder.appendingPathComponent("galas.jsonl").path)
+            try await dashboard.press(.enter)
+            let exported = try String(contentsOf: folder.appendingPathComponent("galas.jsonl"), encoding: .utf8).split(separator: "\n")
+            #expect(!exported.isEmpty && exported.allSatisfy { $0.contains("\"recordType\":\"Party\"") && $0.contains("Gala") })
+            #expect(dashboard.screen.contains("Exported \(exported.count) records"))
+
+            try await dashboard.command("record party-1")
+            try await dashboard.press(.character("j"), .character("j"), .character("d"), .control("u"))
+            try await dashboard.type(folder.appendingPathComponent("card.txt").path)
+            try await dashboard.press(.enter)
+            #expect(dashboard.screen.contains("Saved 49 B"))
+            #expect(try String(contentsOf: folder.appendingPathComponent("card.txt"), encoding: .utf8).hasPrefix("You are invited"))
+            Self.expectNoManagementCall(dashboard, transport)
+        }
+    }
+
     @Test("without a schema file a type's records show the fields they carry, sort and filter, and open")
     func withoutSchema() async throws {
         try await DemoServer.run { demo in

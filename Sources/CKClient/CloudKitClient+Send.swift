@@ -33,7 +33,7 @@ extension CloudKitClient {
         let bytes = try Self.encode(body, path: path)
         if authentication == .management, !reachesManagementAPI {
             // Logged, since callers that can do without (a list of names, say) catch the refusal silently.
-            logger.notice("refused a management API call: the client has no management token", metadata: ["ck.operation": "\(path)"])
+            logger.debug("refused a management API call: the client has no management token", metadata: ["ck.operation": "\(path)"])
             throw CloudKitClientError.needsManagementAPI
         }
         let response = try await perform(path) { date throws(CloudKitClientError) in

@@ -33,7 +33,7 @@ final class DataAPIOnlyTransport: HTTPTransport {
     private struct RefusalRecorder: LogHandler {
         let transport: DataAPIOnlyTransport
         var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .notice
+        var logLevel: Logger.Level = .debug
 
         subscript(metadataKey key: String) -> Logger.Metadata.Value? {
             get { metadata[key] }

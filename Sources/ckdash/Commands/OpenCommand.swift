@@ -55,8 +55,7 @@ struct OpenCommand: AsyncParsableCommand {
                 throw CommandFailure("give --container ID: without ckserver's management API (data API credentials only) the containers cannot be listed")
             }
             var clientConfiguration = ClientConfiguration(
-                serverURL: settings.serverURL, container: nil, credentials: try settings.credentials(), retryPolicy: .never,
-                requestTimeout: .seconds(30))
+                serverURL: settings.serverURL, container: nil, credentials: try settings.credentials(), requestTimeout: .seconds(30))
             clientConfiguration.userAgent = CKDashCommand.userAgent
             let client = CloudKitClient(configuration: clientConfiguration)
             let configuration = DashboardConfiguration(

@@ -27,19 +27,31 @@ public enum SecretInput {
         return secret
     }
 
+    /// Reads a line with the terminal's echo off; Ctrl-C meanwhile turns it back on before the program ends.
     private static func readWithoutEcho(prompt: String) -> String? {
         FileHandle.standardError.write(Data(prompt.utf8))
-        var saved = termios()
-        let hasModes = tcgetattr(STDIN_FILENO, &saved) == 0
+        let hasModes = tcgetattr(STDIN_FILENO, &echoingModes) == 0
         if hasModes {
-            var quiet = saved
+            var quiet = echoingModes
             quiet.c_lflag &= ~tcflag_t(ECHO)
+            signal(SIGINT) { _ in
+                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &echoingModes)
+                signal(SIGINT, SIG_DFL)
+                raise(SIGINT)
+            }
             _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
         defer {
-            if hasModes { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if hasModes {
+                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &echoingModes)
+                signal(SIGINT, SIG_DFL)
+            }
             FileHandle.standardError.write(Data("\n".utf8))
         }
         return readLine(strippingNewline: true)
     }
 }
+
+/// The terminal's modes before echo was turned off, for the Ctrl-C handler to restore: a signal handler can
+/// reach nothing but globals.
+nonisolated(unsafe) private var echoingModes = termios()

@@ -81,7 +81,9 @@ struct BootstrapCommandTests {
         #expect(callback.status == 0 && callback.standardOutput.count == 65)
         let notHTTP = try await CommandRun.ckserver(["api-token", "create", "--container", party, "--sign-in-callback", "javascript:alert(1)"] + store)
         #expect(notHTTP.status == 2)
-        #expect(notHTTP.standardError == "ckserver: a sign-in callback is an http or https address without a fragment, such as http://127.0.0.1:8765/\n")
+        #expect(
+            notHTTP.standardError
+                == "ckserver: a sign-in callback is an https address without a fragment, or http to 127.0.0.1, [::1] or localhost, such as http://127.0.0.1:8765/\n")
     }
 
     @Test("a public key file gives a 64-hex key ID; anything else is refused", arguments: TestStorageEngine.all)

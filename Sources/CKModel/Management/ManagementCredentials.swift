@@ -48,7 +48,7 @@ public enum ManagementCredentials {
         /// For a management token: whether it may only read.
         public var readOnly: Bool?
         /// For an API token: where the sign-in page sends a signed-in user's browser with `ckWebAuthToken` (an
-        /// http or https address); without one the page shows the token.
+        /// https address, or http to this machine); without one the page shows the token.
         public var signInCallback: String?
 
         /// Creates a token request.

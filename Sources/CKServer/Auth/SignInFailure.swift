@@ -11,6 +11,15 @@ enum SignInFailure: Error, Equatable, CustomStringConvertible {
     /// The sign-in link names an API token the container does not have (revoked, or mistyped).
     case unknownAPIToken
 
+    /// How many seconds to wait before trying again, for `Retry-After`, where waiting helps.
+    var retryAfter: Int? {
+        switch self {
+        case .tooManyFailures(let minutes): minutes * 60
+        case .busy: 1
+        case .wrongNameOrPassword, .incompleteForm, .unknownAPIToken: nil
+        }
+    }
+
     var description: String {
         switch self {
         case .wrongNameOrPassword: "The name or the password is wrong."

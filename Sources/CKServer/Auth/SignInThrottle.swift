@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Limits password guessing at the sign-in page of one server: after `allowedFailures` wrong passwords for one
-/// user name within `window`, that name is refused until the window ends, whatever the password; and at most
-/// `concurrentChecks` passwords are checked at once, since each check costs about 0.1 s of a core.
+/// user of one container within `window`, that user is refused until the window ends, whatever the password;
+/// and at most `concurrentChecks` passwords are checked at once, since each check costs about 0.1 s of a core.
 public final class SignInThrottle: Sendable {
     private struct Failures {
         var count: Int
@@ -18,11 +18,11 @@ public final class SignInThrottle: Sendable {
     let allowedFailures: Int
     let window: TimeInterval
     let concurrentChecks: Int
-    /// How many names' failures are remembered; beyond it the oldest are forgotten.
+    /// How many users' failures are remembered; beyond it, failures that lock no one out are forgotten first.
     let rememberedNames: Int
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
-    /// A throttle; the defaults allow 5 wrong passwords per name in 15 minutes and 2 checks at once.
+    /// A throttle; the defaults allow 5 wrong passwords per user in 15 minutes and 2 checks at once.
     public init(allowedFailures: Int = 5, window: TimeInterval = 15 * 60, concurrentChecks: Int = 2, rememberedNames: Int = 10_000) {
         self.allowedFailures = allowedFailures
         self.window = window
@@ -30,43 +30,56 @@ public final class SignInThrottle: Sendable {
         self.rememberedNames = rememberedNames
     }
 
-    /// Runs `check` for the user `name` when the name is not locked out and a check may start; records a failure
-    /// when `check` answers `false`, and forgets the name's failures when it answers `true`.
-    func checking(_ name: String, now: Date = Date(), _ check: () async throws -> Bool) async throws -> Bool {
-        try state.withLock { state throws(SignInFailure) in
-            if let failures = state.failures[name], failures.count >= allowedFailures {
+    /// Runs `check` for the user `key` names (their container and name) when they are not locked out and a
+    /// check may start; records a failure when `check` answers `false`, forgets the user's failures when it
+    /// answers `true`, and records nothing when it throws (a storage failure is no wrong password).
+    func checking(_ key: String, now: Date = Date(), _ check: () async throws -> Bool) async throws -> Bool {
+        try state.withLockedValue { state in
+            if let failures = state.failures[key], failures.count >= allowedFailures {
                 let ends = failures.since.addingTimeInterval(window)
-                if ends > now { throw .tooManyFailures(minutes: Int((ends.timeIntervalSince(now) / 60).rounded(.up))) }
-                state.failures[name] = nil
+                if ends > now { throw SignInFailure.tooManyFailures(minutes: Int((ends.timeIntervalSince(now) / 60).rounded(.up))) }
+                state.failures[key] = nil
             }
-            guard state.checking < concurrentChecks else { throw .busy }
+            guard state.checking < concurrentChecks else { throw SignInFailure.busy }
             state.checking += 1
         }
-        var accepted = false
-        defer { finish(name, accepted: accepted, now: now) }
-        accepted = try await check()
+        var outcome: Bool?
+        defer { finish(key, accepted: outcome, now: now) }
+        let accepted = try await check()
+        outcome = accepted
         return accepted
     }
 
-    private func finish(_ name: String, accepted: Bool, now: Date) {
-        state.withLock { state in
+    private func finish(_ key: String, accepted: Bool?, now: Date) {
+        state.withLockedValue { state in
             state.checking -= 1
-            guard !accepted else {
-                state.failures[name] = nil
+            switch accepted {
+            case nil:
                 return
-            }
-            if var failures = state.failures[name], failures.since.addingTimeInterval(window) > now {
-                failures.count += 1
-                state.failures[name] = failures
-                return
-            }
-            if state.failures.count >= rememberedNames {
-                state.failures = state.failures.filter { $0.value.since.addingTimeInterval(window) > now }
-                if state.failures.count >= rememberedNames, let oldest = state.failures.min(by: { $0.value.since < $1.value.since }) {
-                    state.failures[oldest.key] = nil
+            case true?:
+                state.failures[key] = nil
+            case false?:
+                if var failures = state.failures[key], failures.since.addingTimeInterval(window) > now {
+                    failures.count += 1
+                    state.failures[key] = failures
+                    return
                 }
+                if state.failures.count >= rememberedNames {
+                    forget(in: &state, now: now)
+                }
+                state.failures[key] = Failures(count: 1, since: now)
             }
-            state.failures[name] = Failures(count: 1, since: now)
+        }
+    }
+
+    /// Makes room for one more user: forgets the failures whose window ended, else the oldest of those that lock
+    /// no one out yet, and only when every one locks someone out, the oldest lockout.
+    private func forget(in state: inout State, now: Date) {
+        state.failures = state.failures.filter { $0.value.since.addingTimeInterval(window) > now }
+        guard state.failures.count >= rememberedNames else { return }
+        let candidates = state.failures.filter { $0.value.count < allowedFailures }
+        if let oldest = (candidates.isEmpty ? state.failures : candidates).min(by: { $0.value.since < $1.value.since }) {
+            state.failures[oldest.key] = nil
         }
     }
 }

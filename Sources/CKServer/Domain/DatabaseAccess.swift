@@ -44,7 +44,7 @@ public struct DatabaseAccess: Sendable {
     /// Where a user signs in, for `AUTHENTICATION_REQUIRED`: the sign-in page, naming the API token whose
     /// callback gets the new web auth token.
     public var signInURL: String {
-        "\(serverURL)/auth/\(container.id)" + (apiTokenID.map { "?apiToken=\($0)" } ?? "")
+        "\(serverURL)/auth/\(container.id)" + (apiTokenID.map { "?apiTokenID=\($0)" } ?? "")
     }
 
     /// The signed-in user, or the error CloudKit gives when the request needs one.

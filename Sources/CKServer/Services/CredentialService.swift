@@ -32,18 +32,27 @@ public struct CredentialService: Sendable {
     public func createAPIToken(container: ContainerID, name: String? = nil, signInCallback: String? = nil) async throws -> String {
         _ = try await ContainerService(storage: storage).existing(container)
         if let signInCallback {
-            guard let url = URL(string: signInCallback), ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false,
-                url.fragment == nil
-            else {
-                throw ServerError(
-                    .badRequest, reason: "a sign-in callback is an http or https address without a fragment, such as http://127.0.0.1:8765/")
-            }
+            try Self.checkSignInCallback(signInCallback)
         }
         let secret = SecretGenerator.apiToken()
         try await storage.insertCredential(CredentialRecord(
             secretHash: SecretGenerator.hash(of: secret), kind: .apiToken, label: name ?? String(secret.prefix(8)),
             container: container, createdAt: Date(), signInCallback: signInCallback))
         return secret
+    }
+
+    /// Refuses a sign-in callback the sign-in page should not send tokens to: anything but an https address
+    /// without a fragment, or plain http to this machine (127.0.0.1, ::1, localhost), where nothing travels.
+    static func checkSignInCallback(_ callback: String) throws {
+        let url = callback.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control } ? nil : URL(string: callback)
+        let scheme = url?.scheme?.lowercased()
+        guard let url, let host = url.host, !host.isEmpty, url.fragment == nil,
+            scheme == "https" || (scheme == "http" && PublicAddress.isLoopback(host))
+        else {
+            throw ServerError(
+                .badRequest,
+                reason: "a sign-in callback is an https address without a fragment, or http to 127.0.0.1, [::1] or localhost, such as http://127.0.0.1:8765/")
+        }
     }
 
     /// A web auth token signing `userRecordName` in to the container, valid for the configured lifetime.

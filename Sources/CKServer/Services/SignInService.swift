@@ -1,5 +1,6 @@
 import CKModel
 import Foundation
+import NIOPosix
 
 /// Signs users in with a password, as the sign-in page does, and sets their passwords.
 ///
@@ -34,15 +35,19 @@ public struct SignInService: Sendable {
     }
 
     /// The user named `name` and a new web auth token for them, when `password` is theirs; `SignInFailure`
-    /// otherwise. An unknown name costs as long as a wrong password, so timing does not tell which names exist.
+    /// otherwise. An unknown name costs as long as a wrong password, so timing does not tell which names exist;
+    /// the password is checked on NIO's thread pool, so that checks never hold up the threads requests run on.
     func signIn(name: String, password: String, in container: ContainerID, throttle: SignInThrottle) async throws -> (user: UserAccount, webAuthToken: String) {
+        guard name.utf8.count <= Self.longestName, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+            password.utf8.count <= Self.passwordLengths.longestBytes
+        else { throw SignInFailure.wrongNameOrPassword }
         var signedIn: UserAccount?
-        let accepted = try await throttle.checking(name) {
+        let accepted = try await throttle.checking(container.rawValue + "\u{0}" + name) {
             let found = try await storage.signInUser(named: name, in: container)
             let verifier = found?.passwordVerifier.flatMap(PasswordVerifier.init(stored:))
-            guard password.utf8.count <= Self.passwordLengths.longestBytes, (verifier ?? Self.stranger)?.accepts(password) == true, verifier != nil else {
-                return false
-            }
+            let checked = verifier ?? Self.stranger
+            let matches = try await NIOThreadPool.singleton.runIfActive { checked?.accepts(password) == true }
+            guard matches, verifier != nil else { return false }
             signedIn = found?.user
             return true
         }
@@ -51,6 +56,9 @@ public struct SignInService: Sendable {
             .issueWebAuthToken(container: container, userRecordName: user.userRecordName)
         return (user, token)
     }
+
+    /// The longest user name the page looks up, in bytes; a longer one is no user's.
+    static let longestName = 256
 
     /// What a name without a password is checked against, so that it takes as long as any.
     private static let stranger = try? PasswordVerifier(password: SecretGenerator.apiToken())

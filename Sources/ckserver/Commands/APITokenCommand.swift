@@ -15,7 +15,7 @@ struct APITokenCommand: AsyncParsableCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Where the sign-in page sends users who sign in for this token, with ckWebAuthToken added (as Apple's console's sign-in callback); without it the page shows the token.",
+                "Where the sign-in page sends users who sign in for this token, with ckWebAuthToken added (as Apple's console's sign-in callback): https, or http to this machine; without it the page shows the token.",
                 valueName: "url"))
         var signInCallback: String?
 

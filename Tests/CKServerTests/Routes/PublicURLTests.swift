@@ -21,7 +21,7 @@ struct PublicURLTests {
             #expect(url.hasPrefix("https://ck.example.com/assets/upload/"))
             let anonymous = try await client.execute(uri: server.path("users/current") + "?ckAPIToken=\(server.apiToken)", method: .get)
             let apiTokenID = SecretGenerator.hash(of: server.apiToken).prefix(16)
-            #expect(try anonymous.json["redirectURL"] as? String == "https://ck.example.com/auth/\(server.container)?apiToken=\(apiTokenID)")
+            #expect(try anonymous.json["redirectURL"] as? String == "https://ck.example.com/auth/\(server.container)?apiTokenID=\(apiTokenID)")
         }
         try await server.live { client in
             let tokens = try await server.post(

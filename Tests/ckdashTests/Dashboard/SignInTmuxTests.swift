@@ -31,7 +31,7 @@ extension DashboardTmuxTests {
         #expect(try await session.screen().contains("Zones of public"))
         try await session.command("db private")
         let apiTokenID = SHA256.hash(data: Data(apiToken.utf8)).map { String(format: "%02x", $0) }.joined().prefix(16)
-        let signInPath = "/auth/iCloud.com.example.Party?apiToken=\(apiTokenID)"
+        let signInPath = "/auth/iCloud.com.example.Party?apiTokenID=\(apiTokenID)"
         try await session.waitFor("Sign in to iCloud.com.example.Party", signInPath, "http://127.0.0.1:\(port)/")
 
         let empty = try Self.browse(port, "GET", "/callback?ckWebAuthToken=")
@@ -40,7 +40,7 @@ extension DashboardTmuxTests {
         let page = try Self.browse(serverPort, "GET", signInPath)
         #expect(page.hasPrefix("HTTP/1.1 200") && page.contains("<form method=\"post\""), "\(page)")
         let signedInOnPage = try Self.browse(
-            serverPort, "POST", "/auth/iCloud.com.example.Party", form: "apiToken=\(apiTokenID)&name=mei&password=correct+horse")
+            serverPort, "POST", "/auth/iCloud.com.example.Party", form: "apiTokenID=\(apiTokenID)&name=mei&password=correct+horse")
         #expect(signedInOnPage.hasPrefix("HTTP/1.1 303"), "\(signedInOnPage)")
         let location = try #require(
             signedInOnPage.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location: ") }.map { String($0.dropFirst("location: ".count)) })
@@ -64,8 +64,11 @@ extension DashboardTmuxTests {
     /// line first.
     private static func browse(_ port: Int, _ method: String, _ path: String, form: String? = nil) throws -> String {
         let browser = try RawConnection(port: port)
-        let body = form.map { "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \($0.utf8.count)\r\n\r\n\($0)" } ?? "\r\n"
-        #expect(browser.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(body)"))
+        // As a browser sends a form from the page it came from: the page's origin with it.
+        let body = form.map {
+            "Origin: http://127.0.0.1:\(port)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \($0.utf8.count)\r\n\r\n\($0)"
+        } ?? "\r\n"
+        #expect(browser.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\(body)"))
         return try #require(browser.readToEnd())
     }
 }

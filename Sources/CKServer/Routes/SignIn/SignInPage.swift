@@ -1,13 +1,20 @@
+import Foundation
+
 /// The HTML pages of the sign-in: the form, the token for those without a sign-in callback, and a notice.
 /// Every text from outside (container, name, messages) is escaped.
 enum SignInPage {
-    /// The form asking for a user's name and password, with `message` above it (a failure, say).
-    static func form(container: String, apiTokenID: String?, name: String = "", message: String? = nil) -> String {
-        let token = apiTokenID.map { #"<input type="hidden" name="apiToken" value="\#(escaped($0))">"# } ?? ""
+    /// The form asking for a user's name and password, with `message` above it (a failure, say), naming the API
+    /// token signed in for and where the token goes, so that a look-alike link of another token shows itself.
+    static func form(container: String, apiToken: CredentialRecord?, name: String = "", message: String? = nil) -> String {
+        let token = apiToken.map { #"<input type="hidden" name="\#(SignInPageRoutes.apiTokenField)" value="\#(escaped($0.id))">"# } ?? ""
         let notice = message.map { #"<p class="message" role="alert">\#(escaped($0))</p>"# } ?? ""
+        let destination = apiToken?.signInCallback.flatMap { URL(string: $0)?.host }
+            .map { "then sends you to \(escaped($0)) signed in" } ?? "then shows you the web auth token to copy"
+        let app = apiToken.map { "<p>For \(escaped($0.label)): this page checks your password, \(destination).</p>" } ?? ""
         return page(title: "Sign in to \(container)", body: """
             \(notice)
-            <form method="post" action="/auth/\(escaped(container))">
+            \(app)
+            <form method="post" action="">
             \(token)
             <label>Name <input name="name" autocomplete="username" value="\(escaped(name))" required autofocus></label>
             <label>Password <input name="password" type="password" autocomplete="current-password" required></label>

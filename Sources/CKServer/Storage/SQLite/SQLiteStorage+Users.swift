@@ -81,13 +81,14 @@ extension SQLiteStorage {
         try await writer.read { db in
             try db.fetchFirstCached(
                 sql: "SELECT \(Self.userColumns), password_verifier FROM users WHERE container_id = ? AND name = ?", binding: [container.rawValue, name]
-            ) { columns in Self.userAccount(columns).map { ($0, columns.optionalText(6)) } }
+            ) { columns in Self.userAccount(columns).map { ($0, columns.optionalText(Self.userColumnCount)) } }
         }
     }
 
 
-    /// The columns of a user as `userAccount` reads them, by position.
+    /// The columns of a user as `userAccount` reads them, by position, and how many there are.
     private static let userColumns = "container_id, user_record_name, name, email_address, discoverable, roles"
+    private static let userColumnCount: Int32 = 6
 
     /// A user read from the columns `userColumns` names; most users have no custom role, whose list is not parsed.
     private static func userAccount(_ columns: SQLiteColumns) -> UserAccount? {

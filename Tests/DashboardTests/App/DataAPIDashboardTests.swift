@@ -207,7 +207,87 @@ struct DataAPIDashboardTests {
         }
     }
 
-    @Test("without a schema file a type's records show the fields they carry, sort and filter, and open")
+    @Test("the record form saves with the change tag, shows a conflict and uploads an asset; i imports a file and :undo takes it back, through the data API alone")
+    func formAndImport() async throws {
+        try await DemoServer.run { demo in
+            let (signedIn, schemaFile, _, _) = try await Self.dataClient(demo)
+            try await signedIn.shutdown()
+            let (client, transport) = try await Self.keyedClient(demo)
+            defer { Task { try? await client.shutdown() } }
+            let card = demo.folder.appendingPathComponent("card.txt")
+            try Data("an invitation".utf8).write(to: card)
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, schemaFile: schemaFile)
+            try await dashboard.start()
+            try await dashboard.command("records Party")
+            try await dashboard.press(.character("e"))
+            #expect(dashboard.lines[1].contains("Edit party-1"))
+            try await RecordFormTests.select("name", in: dashboard)
+            try await dashboard.press(.enter, .control("u"))
+            try await dashboard.type("Mine")
+            try await dashboard.press(.enter)
+            try await RecordFormTests.select("invitation", in: dashboard)
+            try await dashboard.press(.enter, .control("u"))
+            try await dashboard.type(card.path)
+            try await dashboard.press(.enter)
+            let before = try await RecordFormTests.record("party-1", demo)
+            let theirs = Record(recordName: "party-1", recordType: "Party", recordChangeTag: before.recordChangeTag, fields: ["rsvpCount": .int64(77)])
+            _ = try await RecordFormTests.publicClient(demo).modifyRecords([RecordOperation(.update, theirs)]).first!.get()
+            try await dashboard.press(.character("S"))
+            #expect(dashboard.lines[1].contains("Edit party-1: conflict on"), "\(dashboard.lines[1])")
+            try await dashboard.press(.character("S"))
+            #expect(dashboard.app.status?.text.hasPrefix("Saved party-1") == true, "\(dashboard.app.status?.text ?? "")")
+            let saved = try await RecordFormTests.record("party-1", demo)
+            #expect(saved.fields?["name"] == .string("Mine") && saved.fields?["rsvpCount"] == .int64(77))
+            guard case .asset(let invitation)? = saved.fields?["invitation"] else {
+                Issue.record("no asset saved")
+                return
+            }
+            #expect(try await RecordFormTests.publicClient(demo).downloadAsset(invitation) == Array("an invitation".utf8))
+            try await dashboard.press(.escape)
+
+            let file = demo.folder.appendingPathComponent("parties.csv")
+            try "recordName,name,rsvpCount\nparty-new-1,Opening,5\nparty-new-2,Closing,7\n".write(to: file, atomically: true, encoding: .utf8)
+            try await dashboard.press(.character("i"), .control("u"))
+            try await dashboard.type(file.path)
+            try await dashboard.press(.enter, .character("i"))
+            #expect(dashboard.app.status?.text.hasPrefix("Imported 2 records") == true, "\(dashboard.app.status?.text ?? "")")
+            #expect(try await RecordFormTests.record("party-new-2", demo).fields?["rsvpCount"] == .int64(7))
+            try await dashboard.command("undo")
+            try await dashboard.press(.character("y"))
+            let left = try await RecordFormTests.publicClient(demo).lookupRecords(named: ["party-new-1", "party-new-2"])
+            #expect(left.allSatisfy { (try? $0.get()) == nil }, "undo deleted what the import created")
+            Self.expectNoManagementCall(dashboard, transport)
+        }
+    }
+
+    @Test("signed in as the demo user, with the schema file, Enter follows a receipt's reference to its shoebox, which lists the receipts pointing to it")
+    func references() async throws {
+        try await DemoServer.run { demo in
+            let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            let apiToken = try await management.createAPIToken(name: "references").secret
+            let signedIn = try await management.issueWebAuthToken(userRecordName: try await demo.demoUser().userRecordName)
+            let transport = DataAPIOnlyTransport()
+            let client = transport.client(
+                ClientConfiguration(
+                    serverURL: demo.server.url, container: nil, credentials: .user(apiToken: apiToken, webAuthToken: signedIn.webAuthToken),
+                    retryPolicy: .never))
+            defer { Task { try? await client.shutdown() } }
+            let schemaFile = demo.folder.appendingPathComponent("development.ckdb").path
+            try await management.schema().ckdb.write(toFile: schemaFile, atomically: true, encoding: .utf8)
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, schemaFile: schemaFile, database: .private)
+            try await dashboard.start()
+            try await dashboard.command("zone Receipts")
+            try await dashboard.command("record receipt-3-2")
+            try await dashboard.press(.character("j"), .character("j"), .enter)
+            #expect(dashboard.lines[1].contains("Record shoebox-3"))
+            #expect(dashboard.screen.contains("← receipt-3-1"))
+            try await dashboard.press(.escape)
+            #expect(dashboard.lines[1].contains("Record receipt-3-2"))
+            Self.expectNoManagementCall(dashboard, transport)
+        }
+    }
+
+    @Test("without a schema file a type's records show the fields they carry, sort and filter, and open; the records pointing to one are not guessed")
     func withoutSchema() async throws {
         try await DemoServer.run { demo in
             let (client, _, _, transport) = try await Self.dataClient(demo)
@@ -228,6 +308,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.enter)
             try await dashboard.waitUntil("a party") { dashboard.lines[1].contains("Record party-") }
             #expect(dashboard.lines.contains { $0.contains("rsvpCount") && $0.contains("INT64") })
+            #expect(dashboard.screen.contains("not known without the schema: start ckdash with --schema FILE.ckdb"))
             Self.expectNoManagementCall(dashboard, transport)
         }
     }

@@ -33,7 +33,7 @@ enum RecordLines {
     ]
 
     /// The lines of `record`, its fields in the order of `recordType` (or by name without one).
-    static func lines(of record: Record, recordType: RecordType?, backReferences: [BackReference]?, display: FieldValueDisplay) -> [RecordLine] {
+    static func lines(of record: Record, recordType: RecordType?, backReferences: BackReferenceState, display: FieldValueDisplay) -> [RecordLine] {
         var lines: [RecordLine] = []
         let fields = record.fields ?? [:]
         let declared = recordType?.fields.filter { !$0.isSystemField }.map(\.name) ?? []
@@ -99,8 +99,11 @@ enum RecordLines {
         return RecordLine(name: name, type: "TIMESTAMP", value: display.date(stamp.timestamp.date) + by)
     }
 
-    private static func backReferenceLines(_ backReferences: [BackReference]?) -> [RecordLine] {
+    private static func backReferenceLines(_ state: BackReferenceState) -> [RecordLine] {
         var lines = [RecordLine(name: "Referenced by", type: "", value: "", role: .title)]
+        guard case .looked(let backReferences) = state else {
+            return lines + [RecordLine(name: "", type: "", value: "not known without the schema: start ckdash with --schema FILE.ckdb", role: .muted)]
+        }
         guard let backReferences else {
             return lines + [RecordLine(name: "", type: "", value: "looking for records that point here…", role: .muted)]
         }

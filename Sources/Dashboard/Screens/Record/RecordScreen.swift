@@ -15,6 +15,8 @@ final class RecordScreen: Screen {
     private let display: FieldValueDisplay
     private let record: Remote<Record>
     private let schema: Remote<(schema: Schema, ckdb: String)>
+    /// Whether every type is known, so that the records pointing here can be looked for.
+    private let knowsSchema: Bool
     private var backReferences: [BackReference]?
     /// Whether a record Core Data wrote is shown in the model's words (`V` switches); and its many-to-many links.
     private var showsCoreData = true
@@ -34,6 +36,7 @@ final class RecordScreen: Screen {
         let zone = session.zone
         record = Remote { try await loader.record(named: recordName, in: zone) }
         schema = Remote { try await schemaLoader.schema() }
+        knowsSchema = schemaLoader.knowsSchema
     }
 
     var title: String { filter.isEmpty ? "Record \(recordName)" : "Record \(recordName) /\(filter)" }
@@ -80,6 +83,7 @@ final class RecordScreen: Screen {
         schema.load(in: host.work) { [weak self, weak host] loaded in
             guard let self, let host else { return }
             refreshLines()
+            guard knowsSchema else { return }
             let (loader, name, zone) = (loader, recordName, session.zone)
             host.work.start({ try await loader.backReferences(to: name, in: zone, schema: loaded.schema) }) { [weak self, weak host] result in
                 switch result {
@@ -189,7 +193,7 @@ final class RecordScreen: Screen {
         let type = value.recordType.flatMap { schema.value?.schema.recordType(named: $0) }
         let all = showsCoreData && isCoreData(value)
             ? CoreDataRecordLines.lines(of: value, recordType: type, links: coreDataLinks, display: display)
-            : RecordLines.lines(of: value, recordType: type, backReferences: backReferences, display: display)
+            : RecordLines.lines(of: value, recordType: type, backReferences: knowsSchema ? .looked(backReferences) : .needSchema, display: display)
         lines = all.filter { line in
             filter.isEmpty || line.name.localizedCaseInsensitiveContains(filter) || line.value.localizedCaseInsensitiveContains(filter)
         }

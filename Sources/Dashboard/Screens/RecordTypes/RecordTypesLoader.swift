@@ -38,6 +38,10 @@ struct RecordTypesLoader: Sendable {
         return (Schema(recordTypes: [type]), "")
     }
 
+    /// Whether the environment's whole schema is known (from the management API or the schema file), and with
+    /// it every type that may point to a record.
+    var knowsSchema: Bool { schemaFile != nil || client.reachesManagementAPI }
+
     /// Whether the server counts each type's records and index sizes: only through its management API.
     var countsRecords: Bool { client.reachesManagementAPI }
 

@@ -9,6 +9,9 @@ import NIOConcurrencyHelpers
 final class TelemetryRecorder: Sendable {
     private let storage: any ServerStorage
     private let minutes = NIOLockedValueBox([Int64: [TelemetryKey: TelemetryCounts]]())
+    /// Counts the stores begun and ended, so it is odd while minutes move from memory to storage: a reader of
+    /// both (`withPending`) reads again when it changed meanwhile.
+    private let stores = NIOLockedValueBox(0)
 
     /// How long rows of each resolution are kept, in seconds.
     static let minuteRetention: Int64 = 48 * 3_600
@@ -44,20 +47,36 @@ final class TelemetryRecorder: Sendable {
     /// The operation notifications are counted under: no request's, so they never count as requests.
     static let notificationsOperation = "notifications"
 
-    /// The rows of the minutes still in memory (this server's latest requests, not yet stored).
-    var pending: [TelemetryRow] {
-        minutes.withLockedValue { Self.rows(of: $0) }
+    /// The rows `readStored` reads from storage and the rows of the minutes still in memory (this server's latest
+    /// requests), read so that a minute moving from memory to storage meanwhile is neither missed nor counted
+    /// twice: the reading is done again until no store began or ended during it (a few times at most; a store
+    /// takes one write).
+    func withPending(_ readStored: () async throws -> [TelemetryRow]) async throws -> [TelemetryRow] {
+        for _ in 0..<Self.readAttempts {
+            let before = stores.withLockedValue { $0 }
+            if before.isMultiple(of: 2) {
+                let stored = try await readStored()
+                let pending = minutes.withLockedValue { Self.rows(of: $0) }
+                if stores.withLockedValue({ $0 }) == before { return stored + pending }
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return try await readStored() + minutes.withLockedValue { Self.rows(of: $0) }
     }
+
+    private static let readAttempts = 50
 
     /// Stores the minutes over by `now` (all of them when `everything`, as the server stops).
     func store(now: Date, everything: Bool = false) async throws {
         let current = Self.start(of: Timestamp(now).millisecondsSince1970, resolution: TelemetryRow.minute)
+        guard minutes.withLockedValue({ $0.keys.contains { everything || $0 < current } }) else { return }
+        stores.withLockedValue { $0 += 1 }
+        defer { stores.withLockedValue { $0 += 1 } }
         let over = minutes.withLockedValue { minutes in
             let over = minutes.filter { everything || $0.key < current }
             for minute in over.keys { minutes[minute] = nil }
             return over
         }
-        guard !over.isEmpty else { return }
         try await storage.appendTelemetry(Self.rows(of: over))
     }
 

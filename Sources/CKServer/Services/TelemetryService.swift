@@ -51,17 +51,20 @@ struct TelemetryService {
     /// before the one `end` falls in (which every running server has rolled up by then), and minutes after; this
     /// server's minutes still in memory on top.
     func rows(from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
-        // Memory is read after storage: a minute stored in between is then missed once rather than counted twice.
+        guard let recorder else { return try await storedRows(from: start, to: end, container: container) }
+        return try await recorder.withPending { try await storedRows(from: start, to: end, container: container) }
+    }
+
+    private func storedRows(from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
         let minutesKept = end - (TelemetryRecorder.minuteRetention - 3_600) * 1000
         guard start < minutesKept else {
-            let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: start, to: end, container: container)
-            return minutes + (recorder?.pending ?? [])
+            return try await storage.telemetryRows(resolution: TelemetryRow.minute, from: start, to: end, container: container)
         }
         let hour = Int64(TelemetryRow.hour) * 1000
         let minutesFrom = TelemetryRecorder.start(of: end, resolution: TelemetryRow.hour) - 2 * hour
         let hours = try await storage.telemetryRows(resolution: TelemetryRow.hour, from: start, to: minutesFrom, container: container)
         let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: minutesFrom, to: end, container: container)
-        return hours + minutes + (recorder?.pending ?? [])
+        return hours + minutes
     }
 
     /// The usage series of `metric`: at each point, what the latest sample at or before its end said (samples are

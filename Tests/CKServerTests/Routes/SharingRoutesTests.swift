@@ -195,7 +195,7 @@ struct SharingRoutesTests {
         }
     }
 
-    @Test("a participant's subscription in their shared database fires for the shared records the owner changes, and only for those")
+    @Test("a participant's subscription in their shared database fires for the shared records the owner changes or deletes, and only for those")
     func participantNotifications() async throws {
         let server = try await TestServer(courierWait: .seconds(20))
         let mei = TestCredentials.user(server.webAuthToken)
@@ -215,7 +215,7 @@ struct SharingRoutesTests {
             _ = try await server.post(client, "records/accept", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(ann.token))
             let courier = try await server.courier(client, ann.token)
             let subscribed = try await server.post(client, "subscriptions/modify", #"""
-                {"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"plans","firesOn":["create","update"],
+                {"operations":[{"operationType":"create","subscription":{"subscriptionType":"query","subscriptionID":"plans","firesOn":["create","update","delete"],
                  "zoneID":{"zoneName":"Trip","ownerRecordName":"\#(owner)"},"query":{"recordType":"Plan"}}}]}
                 """#, as: .user(ann.token), database: "shared")
             #expect((try subscribed.json["subscriptions"] as? [[String: Any]])?.first?["serverErrorCode"] == nil)
@@ -226,6 +226,21 @@ struct SharingRoutesTests {
             #expect(notification["rid"] as? String == "item", "the change of a record the share does not cover fires nothing")
             #expect(notification["dbs"] as? Int == 3)
             #expect(notification["zid"] as? String == "Trip" && notification["zoid"] as? String == owner)
+
+            // A record below the root, and then one below it, deleted together: both were shared until the save.
+            _ = try await modify(server, client, "Trip", #"{"operationType":"create","record":{"recordType":"Plan","recordName":"step","parent":{"recordName":"item"}}}"#, as: mei)
+            #expect((try await TestServer.poll(client, courier)?["ck"] as? [String: Any]).flatMap { $0["qry"] as? [String: Any] }?["rid"] as? String == "step")
+            _ = try await modify(server, client, "Trip", #"""
+                {"operationType":"forceDelete","record":{"recordName":"step"}},
+                {"operationType":"forceDelete","record":{"recordName":"item"}}
+                """#, as: mei)
+            var deleted: [String] = []
+            for _ in 0..<2 {
+                let deletion = try #require((try await TestServer.poll(client, courier)?["ck"] as? [String: Any])?["qry"] as? [String: Any])
+                #expect(deletion["fo"] as? Int == 3)
+                deleted += [deletion["rid"] as? String ?? "?"]
+            }
+            #expect(Set(deleted) == ["step", "item"], "the participant hears of the shared records deleted")
         }
     }
 }

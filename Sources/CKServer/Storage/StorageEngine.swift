@@ -9,16 +9,20 @@ public enum StorageEngine: Sendable, Equatable {
     case postgres(PostgresLocation)
 
     /// Opens the engine, its tables brought up to date (its rows readable and writable as they are, to move a
-    /// server between engines): SQLite in the data folder of `configuration` (created
-    /// when it does not exist), its uploaded files beside it; PostgreSQL at its location, files included.
+    /// server between engines) and the index entries an upgrade left to rebuild rebuilt: SQLite in the data
+    /// folder of `configuration` (created when it does not exist), its uploaded files beside it; PostgreSQL at its
+    /// location, files included.
     public func open(_ configuration: ServerConfiguration) async throws -> any ServerStorage & TransferStorage {
+        let storage: any ServerStorage & TransferStorage
         switch self {
         case .sqlite:
             try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-            return try SQLiteStorage(path: configuration.databaseURL.path, filesDirectory: configuration.assetsDirectory)
+            storage = try SQLiteStorage(path: configuration.databaseURL.path, filesDirectory: configuration.assetsDirectory)
         case .postgres(let location):
-            return try await PostgresStorage.open(location)
+            storage = try await PostgresStorage.open(location)
         }
+        try await PendingReindexing.run(on: storage)
+        return storage
     }
 
     /// Whether a server was ever kept here, found without creating or upgrading anything: the data folder of

@@ -15,7 +15,7 @@ struct PostgresStorageTests {
         let tables = try await storage.read { transaction in
             try transaction.rows("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").first?.decode(Int.self)
         }
-        #expect(tables == 31)
+        #expect(tables == 32)
         await storage.close()
 
         let again = try await PostgresStorage.open(location)

@@ -321,4 +321,12 @@ extension CachedStorage {
     public func reindex(recordType: String, in container: ContainerID, environment: ContainerEnvironment, _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes) async throws {
         try await storage.reindex(recordType: recordType, in: container, environment: environment, indexes)
     }
+
+    public func pendingReindexes() async throws -> [String] {
+        try await storage.pendingReindexes()
+    }
+
+    public func finishPendingReindex(of recordType: String) async throws {
+        try await storage.finishPendingReindex(of: recordType)
+    }
 }

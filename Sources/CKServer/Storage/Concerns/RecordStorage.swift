@@ -26,4 +26,11 @@ public protocol RecordStorage: Sendable {
         recordType: String, in container: ContainerID, environment: ContainerEnvironment,
         _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
     ) async throws
+
+    /// The record types whose index entries an upgrade of the tables left to rebuild (a migration cannot work
+    /// them out: the indexing rules are the services'), which `PendingReindexing` rebuilds where servers open.
+    func pendingReindexes() async throws -> [String]
+
+    /// Forgets that the index entries of `recordType` are to be rebuilt, once they were.
+    func finishPendingReindex(of recordType: String) async throws
 }

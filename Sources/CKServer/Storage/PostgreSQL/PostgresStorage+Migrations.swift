@@ -337,6 +337,11 @@ extension PostgresStorage {
             ALTER TABLE users ADD COLUMN password_verifier TEXT;
             ALTER TABLE credentials ADD COLUMN sign_in_callback TEXT;
             """),
+        // Share records saved before they were indexed get their entries where the server opens next.
+        ("share records indexed", """
+            CREATE TABLE pending_reindexes (record_type TEXT PRIMARY KEY);
+            INSERT INTO pending_reindexes VALUES ('cloudkit.share');
+            """),
     ]
 
     /// Creates the schema named in the location if needed, then applies the migrations the database lacks,

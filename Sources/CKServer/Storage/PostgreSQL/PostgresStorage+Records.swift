@@ -31,6 +31,16 @@ extension PostgresStorage: RecordStorage {
         }
     }
 
+    public func pendingReindexes() async throws -> [String] {
+        try await read { transaction in
+            try transaction.rows("SELECT record_type FROM pending_reindexes ORDER BY record_type").map { try $0.decode(String.self) }
+        }
+    }
+
+    public func finishPendingReindex(of recordType: String) async throws {
+        try await write { transaction in _ = try transaction.execute("DELETE FROM pending_reindexes WHERE record_type = \(recordType)") }
+    }
+
     public func reindex(
         recordType: String, in container: ContainerID, environment: ContainerEnvironment,
         _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes

@@ -401,6 +401,10 @@ extension SQLiteStorage {
             try db.execute(sql: "ALTER TABLE users ADD COLUMN password_verifier TEXT")
             try db.execute(sql: "ALTER TABLE credentials ADD COLUMN sign_in_callback TEXT")
         }
+        migrator.registerMigration("share records indexed") { db in
+            // Share records saved before they were indexed get their entries where the server opens next.
+            try db.execute(sql: "CREATE TABLE pending_reindexes (record_type TEXT PRIMARY KEY); INSERT INTO pending_reindexes VALUES ('cloudkit.share')")
+        }
         return migrator
     }
 }

@@ -34,6 +34,14 @@ extension SQLiteStorage {
         }
     }
 
+    public func pendingReindexes() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "SELECT record_type FROM pending_reindexes ORDER BY record_type") }
+    }
+
+    public func finishPendingReindex(of recordType: String) async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM pending_reindexes WHERE record_type = ?", arguments: [recordType]) }
+    }
+
     public func reindex(
         recordType: String, in container: ContainerID, environment: ContainerEnvironment,
         _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes

@@ -104,6 +104,24 @@ struct DataAPICommandTests {
         #expect(bare.status != 0 && bare.standardError.contains("no credentials: give --token"), "\(bare.standardError)")
     }
 
+    @Test("data API credentials with no server named stop with one line, and start no embedded server; --api-token works as the file does")
+    func serverNeeded() async throws {
+        let given = try await Credentials()
+        let data = given.server.data + "/embedded"
+        let run = try await given.server.ckdash(
+            ["zones", "--api-token-file", given.apiTokenFile, "--data-dir", data], environment: given.noManagement.merging(["CKDASH_SERVER": ""]) { $1 })
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "ckdash: data API credentials are for a server you name: give --server https://api.apple-cloudkit.com (Apple's CloudKit) or a ckserver's URL\n")
+        #expect(!FileManager.default.fileExists(atPath: data), "no embedded server was started")
+        let token = try String(contentsOfFile: given.apiTokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let flagged = try await given.ckdash(["records", "query", "--type", "Party", "--limit", "1", "--api-token", token])
+        #expect(flagged.status == 0 && flagged.standardOutput.contains("Party"), "\(flagged.standardError)")
+        let keyedZones = try await given.ckdash(["zones", "--key-id", given.keyID, "--key", given.keyFile])
+        #expect(keyedZones.status == 0 && keyedZones.standardOutput.contains("_defaultZone"), "\(keyedZones.standardError)")
+    }
+
     @Test("in the shared database a zone is another user's: records are reached with --zone and --zone-owner, and without the owner the command says so")
     func sharedDatabase() async throws {
         let server = try await LiveServer(container: "iCloud.com.example.TravelJournal", journalDemo: true)

@@ -7,12 +7,27 @@ extension CloudKitClient {
     ///   - recordNames: The records wanted.
     ///   - zone: Their zone; the default zone when `nil`.
     ///   - desiredKeys: The fields to return; all when `nil`.
+    ///
+    /// More than CloudKit's 200 records a request are asked for in requests of 200, one after another.
     public func lookupRecords(
         named recordNames: [String], in zone: ZoneID? = nil, desiredKeys: [String]? = nil
     ) async throws -> [Result<Record, CloudKitClientError>] {
-        let request = RecordsLookup.Request(records: recordNames.map { RecordsLookup.Item(recordName: $0) }, zoneID: zone, desiredKeys: desiredKeys)
-        let response: RecordsLookup.Response = try await send(.post, path: databasePath("records/lookup"), body: request)
-        return response.records.map(\.clientResult)
+        var results: [Result<Record, CloudKitClientError>] = []
+        for batch in Self.batches(of: recordNames) {
+            let request = RecordsLookup.Request(records: batch.map { RecordsLookup.Item(recordName: $0) }, zoneID: zone, desiredKeys: desiredKeys)
+            let response: RecordsLookup.Response = try await send(.post, path: databasePath("records/lookup"), body: request)
+            results += response.records.map(\.clientResult)
+        }
+        return results
+    }
+
+    /// CloudKit's most operations (or records looked up) a request may carry.
+    public static let operationLimit = 200
+
+    /// `items` in runs of `operationLimit`, in order; one empty run for none, so that a call still sends its request.
+    static func batches<Item>(of items: [Item]) -> [ArraySlice<Item>] {
+        guard !items.isEmpty else { return [items[...]] }
+        return stride(from: 0, to: items.count, by: operationLimit).map { items[$0..<min($0 + operationLimit, items.count)] }
     }
 
     /// One page of the records matching `query` (`records/query`); pass the page's `continuationMarker` back for
@@ -47,12 +62,23 @@ extension CloudKitClient {
     ///   - zone: The records' zone; the default zone when `nil`.
     ///   - atomic: All or nothing (custom zones only); the server's default, `true`, when `nil`.
     ///   - desiredKeys: The fields each saved record is returned with; all when `nil`.
+    ///
+    /// Not all or nothing (`atomic` false), more than CloudKit's 200 operations a request are sent in requests of
+    /// 200, one after another; all or nothing, they cannot be split, and more than 200 is an `invalidRequest`.
     public func modifyRecords(
         _ operations: [RecordOperation], in zone: ZoneID? = nil, atomically atomic: Bool? = nil, desiredKeys: [String]? = nil
     ) async throws -> [Result<Record, CloudKitClientError>] {
-        let request = RecordsModify.Request(operations: operations, zoneID: zone, atomic: atomic, desiredKeys: desiredKeys)
-        let response: RecordsModify.Response = try await send(.post, path: databasePath("records/modify"), body: request)
-        return await attachingServerRecords(to: response.records.map(\.clientResult), of: operations, in: zone)
+        guard atomic == false || operations.count <= Self.operationLimit else {
+            throw CloudKitClientError.invalidRequest(
+                "records/modify takes at most \(Self.operationLimit) operations, and \(operations.count) done all or nothing cannot be split: send them atomically: false")
+        }
+        var results: [Result<Record, CloudKitClientError>] = []
+        for batch in Self.batches(of: operations) {
+            let request = RecordsModify.Request(operations: Array(batch), zoneID: zone, atomic: atomic, desiredKeys: desiredKeys)
+            let response: RecordsModify.Response = try await send(.post, path: databasePath("records/modify"), body: request)
+            results += await attachingServerRecords(to: response.records.map(\.clientResult), of: Array(batch), in: zone)
+        }
+        return results
     }
 
     /// Saves and deletes records in one request, as CloudKit's `modifyRecords(saving:deleting:)` does: the results

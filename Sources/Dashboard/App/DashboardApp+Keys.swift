@@ -229,12 +229,18 @@ extension DashboardApp {
     }
 
     /// A command palette over the names known now, keeping the history of earlier commands.
-    /// The keys of the top screen, titled; with data API credentials only, the title says so (the keys that need
-    /// the management API are left out).
+    /// The keys of the top screen, titled; with data API credentials only, the title says so and a note says
+    /// what is left out and why (the keys that need the management API are not listed).
     func helpOverlay() -> HelpOverlay {
-        let limits = configuration.hasManagementAPI ? "" : " · data API only"
-        return HelpOverlay(bindings: bindings, title: "Keys: \(top.title)" + limits)
+        guard !configuration.hasManagementAPI else { return HelpOverlay(bindings: bindings, title: "Keys: \(top.title)") }
+        return HelpOverlay(bindings: bindings, title: "Keys: \(top.title) · data API only", notes: Self.dataAPIOnlyNotes)
     }
+
+    /// What the help says the session leaves out with data API credentials only.
+    static let dataAPIOnlyNotes = [
+        "Not offered: what needs ckserver's management API (schema changes, roles,",
+        "tokens, logs, telemetry, alerts, deploys); on Apple's CloudKit, use CloudKit Console.",
+    ]
 
     func makePalette() -> CommandPalette {
         var offered = knownNames

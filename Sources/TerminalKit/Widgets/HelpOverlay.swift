@@ -13,18 +13,26 @@ public struct HelpOverlay: Hashable, Sendable {
     public let bindings: KeyBindingTable
     /// The title in the box's top edge.
     public var title: String
+    /// Lines above the keys, a blank line after them: what the view leaves out and why, say.
+    public var notes: [String]
     /// The first line shown.
     public private(set) var position = ScrollPosition()
     private var pageHeight = 1
 
-    /// An overlay listing `bindings`.
-    public init(bindings: KeyBindingTable, title: String = "Help") {
+    /// An overlay listing `bindings`, with `notes` above them.
+    public init(bindings: KeyBindingTable, title: String = "Help", notes: [String] = []) {
         self.bindings = bindings
         self.title = title
+        self.notes = notes
     }
 
-    /// The lines listed: each group's name, then a `keys  help` line per binding, a blank line between groups.
+    /// The lines listed: the notes, then each group's name and a `keys  help` line per binding, a blank line
+    /// between groups.
     public var lines: [String] {
+        (notes.isEmpty ? [] : notes + [""]) + keyLines
+    }
+
+    private var keyLines: [String] {
         let width = keyWidth
         return bindings.groups.enumerated().flatMap { index, group in
             (index > 0 ? [""] : []) + [group.name] + group.bindings.map { "  " + DisplayWidth.padded($0.keyNames, to: width) + "  " + $0.help }
@@ -55,8 +63,13 @@ public struct HelpOverlay: Hashable, Sendable {
         pageHeight = max(1, inside.height)
         position.clampTop(count: lines.count, pageHeight: pageHeight)
         let keyWidth = keyWidth
+        let notesEnd = notes.count
         for index in position.visibleRows(count: lines.count, pageHeight: inside.height) {
             let line = inside.row(index - position.top)
+            if index < notesEnd {
+                canvas.write(lines[index], in: line, style: theme.style(.dialog))
+                continue
+            }
             let isHeading = !lines[index].hasPrefix(" ")
             canvas.write(lines[index], in: line, style: theme.style(isHeading ? .title : .dialog))
             if !isHeading { canvas.restyle(Rect(x: line.x + 2, y: line.y, width: min(keyWidth, line.width - 2), height: 1)) { $0 = theme.style(.key) } }

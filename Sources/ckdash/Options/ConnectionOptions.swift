@@ -8,7 +8,9 @@ import Foundation
 /// key) with the schema as a file. Each falls back to its `CKDASH_*` environment variable, then to the chosen
 /// profile.
 struct ConnectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The ckserver's URL, such as http://127.0.0.1:8080 (or CKDASH_SERVER).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The server's URL: a ckserver's, such as http://127.0.0.1:8080, or https://api.apple-cloudkit.com (or CKDASH_SERVER).", valueName: "url"))
     var server: String?
 
     @Option(help: ArgumentHelp("The container, such as iCloud.com.example.App (or CKDASH_CONTAINER).", valueName: "id"))

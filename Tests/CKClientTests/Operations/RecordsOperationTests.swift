@@ -42,6 +42,21 @@ struct RecordsOperationTests {
         }
     }
 
+    @Test("more than 200 records are saved and looked up in requests of 200; all or nothing, more than 200 are refused before sending")
+    func beyondTheOperationLimit() async throws {
+        try await LiveServer.run { server in
+            let client = server.userClient()
+            let parties = (0..<450).map { Self.party("many-\($0)", title: "Party \($0)", guests: Int64($0)) }
+            let saved = try await client.modifyRecords(parties.map { RecordOperation(.create, $0) }, atomically: false)
+            #expect(saved.count == 450 && saved.allSatisfy { (try? $0.get()) != nil })
+            let looked = try await client.lookupRecords(named: parties.map { $0.recordName ?? "" })
+            #expect(try looked.map { try $0.get().recordName } == parties.map(\.recordName))
+            await #expect(throws: CloudKitClientError.self) {
+                _ = try await client.modifyRecords(parties.map { RecordOperation(.forceUpdate, $0) })
+            }
+        }
+    }
+
     @Test("saving over a changed record fails that record alone with CONFLICT, carrying the server's record to merge into")
     func conflictCarriesServerRecord() async throws {
         try await LiveServer.run { server in

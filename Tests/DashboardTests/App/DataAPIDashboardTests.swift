@@ -89,6 +89,7 @@ struct DataAPIDashboardTests {
             try await dashboard.press(.escape, .escape)
             try await dashboard.press(.character("?"))
             #expect(dashboard.screen.contains("Keys: Record types [4] · data API only"))
+            #expect(dashboard.screen.contains("on Apple's CloudKit, use CloudKit Console."), "the help says what it leaves out and why")
             #expect(!dashboard.screen.contains("Create a record type in development"), "the help offers no schema change")
             Self.expectNoManagementCall(dashboard, transport)
         }

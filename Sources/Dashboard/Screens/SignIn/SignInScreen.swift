@@ -4,7 +4,7 @@ import Foundation
 import TerminalKit
 
 /// Signing a user in where the session has only the container's API token, as a web app does: the screen shows
-/// the server's sign-in address (`y` copies it), and the web auth token the sign-in gives is pasted back,
+/// the server's sign-in address (Ctrl-Y copies it), and the web auth token the sign-in gives is pasted back,
 /// shown as dots only. Once the server accepts it the session browses `database` as that user.
 final class SignInScreen: Screen {
     let session: Session
@@ -122,7 +122,7 @@ final class SignInScreen: Screen {
                 ?? "2. Paste the web auth token the sign-in gives (ckWebAuthToken), then Enter:", nil),
             ("   " + (token.text.isEmpty ? "" : String(repeating: "•", count: min(token.text.count, 40)) + "  (\(token.text.count) characters)"), .input),
             ("", nil),
-            (isChecking ? "Checking the token…" : "The token is kept for this session only; --web-auth-token-file keeps one across sessions.", .muted),
+            (isChecking ? "Checking the token…" : "The token is kept for this session only; :keep-sign-in FILE keeps it across sessions.", .muted),
         ]
         for (index, line) in lines.enumerated() {
             canvas.write(" " + line.0, in: rect.row(index + 1), style: theme.style(line.1 ?? .text))

@@ -104,7 +104,7 @@ struct DataAPICommandTests {
         #expect(bare.status != 0 && bare.standardError.contains("no credentials: give --token"), "\(bare.standardError)")
     }
 
-    @Test("data API credentials with no server named stop with one line, and start no embedded server; --api-token works as the file does")
+    @Test("data API credentials with no server named stop with one line, and start no embedded server; --api-token works as the file does; a call needing a user names the sign-in page")
     func serverNeeded() async throws {
         let given = try await Credentials()
         let data = given.server.data + "/embedded"
@@ -120,6 +120,9 @@ struct DataAPICommandTests {
         #expect(flagged.status == 0 && flagged.standardOutput.contains("Party"), "\(flagged.standardError)")
         let keyedZones = try await given.ckdash(["zones", "--key-id", given.keyID, "--key", given.keyFile])
         #expect(keyedZones.status == 0 && keyedZones.standardOutput.contains("_defaultZone"), "\(keyedZones.standardError)")
+        let anonymous = try await given.ckdash(["subscriptions", "--api-token-file", given.apiTokenFile])
+        #expect(anonymous.status == 2 && anonymous.standardError.contains("AUTHENTICATION_REQUIRED"), "\(anonymous.standardError)")
+        #expect(anonymous.standardError.contains("; sign in at http://127.0.0.1:\(given.server.port)/auth/iCloud.com.example.Party?apiTokenID="), "\(anonymous.standardError)")
     }
 
     @Test("in the shared database a zone is another user's: records are reached with --zone and --zone-owner, and without the owner the command says so")

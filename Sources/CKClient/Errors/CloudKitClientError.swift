@@ -83,7 +83,8 @@ public enum CloudKitClientError: Error, Sendable, Hashable, CustomStringConverti
                 ?? error.zoneID.map { " for zone \($0.zoneName)" } ?? ""
             let statusText = status.map { " (HTTP \($0))" } ?? ""
             let wait = error.retryAfter.map { "; retry after \($0.rounded() == $0 ? String(Int($0)) : String($0)) s" } ?? ""
-            return "The server refused the request\(subject): \(error.serverErrorCode.rawValue)\(statusText): \(error.reason ?? "no reason given")\(wait)"
+            let signIn = error.redirectURL.map { "; sign in at \($0)" } ?? ""
+            return "The server refused the request\(subject): \(error.serverErrorCode.rawValue)\(statusText): \(error.reason ?? "no reason given")\(wait)\(signIn)"
         case .transport(let failure, let detail):
             let what = switch failure {
             case .connectionRefused: "the server refused the connection"

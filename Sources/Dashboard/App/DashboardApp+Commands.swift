@@ -92,6 +92,16 @@ extension DashboardApp {
             report(StatusMessage("Production is locked: it can be browsed, not changed", kind: .success))
         case .undo:
             undoLastChange()
+        case .signIn:
+            guard !configuration.hasManagementAPI else {
+                report(StatusMessage("With a management token no one signs in: :user NAME acts as a user", kind: .warning))
+                return
+            }
+            guard configuration.client.configuration.credentials.apiToken != nil else {
+                report(StatusMessage("Users sign in through the container's API token, and none is given (--api-token-file)", kind: .warning))
+                return
+            }
+            open(.signIn(database: top.session.database), session: top.session)
         case .keepSignIn(let path):
             guard let token = configuration.client.webAuthToken else {
                 report(StatusMessage("No user is signed in: :db private signs one in", kind: .warning))

@@ -221,7 +221,8 @@ extension DashboardApp: ScreenHost {
             $0.database = database
             $0.zone = nil
         }
-        report(StatusMessage("Signed in as \(userRecordName): the \(database.rawValue) database is theirs", kind: .success))
+        let reach = database == .public ? "what needs a user in the public database is theirs" : "the \(database.rawValue) database is theirs"
+        report(StatusMessage("Signed in as \(userRecordName): \(reach)", kind: .success))
     }
 
     func actAs(_ user: ActingUser?) {

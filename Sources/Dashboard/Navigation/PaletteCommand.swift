@@ -15,6 +15,7 @@ enum PaletteCommand: Equatable {
     case lockProduction
     case undo
     case keepSignIn(path: String)
+    case signIn
     case help
     case messages
     case quit
@@ -56,6 +57,7 @@ enum PaletteCommand: Equatable {
         ("unlock", "Allow changes to production for this session (type the container's name)", nil),
         ("lock", "Make production read-only again", nil),
         ("undo", "Revert the last bulk delete or import of this session", nil),
+        ("sign-in", "Sign a user in with the API token, staying in this database (what needs a user: subscriptions, saves)", nil),
         ("keep-sign-in", "Keep the signed-in user's web auth token in a file (mode 0600), up to date until you quit", nil),
         ("help", "Show every key of this screen", nil),
         ("messages", "Every message of this session in full, newest first", nil),
@@ -141,6 +143,7 @@ enum PaletteCommand: Equatable {
         case "unlock": self = .unlockProduction
         case "lock": self = .lockProduction
         case "undo": self = .undo
+        case "sign-in", "signin", "login": self = .signIn
         case "keep-sign-in": self = .keepSignIn(path: words.count > 1 ? words.dropFirst().joined(separator: " ") : try required("a file, such as :keep-sign-in ~/.ckdash/mei"))
         case "help", "?": self = .help
         case "messages", "msgs": self = .messages

@@ -444,7 +444,7 @@ struct DataAPIDashboardTests {
         }
     }
 
-    @Test("started on the private database with the API token alone, the dashboard asks the user to sign in first")
+    @Test("started on the private database with the API token alone, the dashboard asks the user to sign in first; :sign-in signs one in for the public database")
     func startsWithSignIn() async throws {
         try await DemoServer.run { demo in
             let apiToken = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).createAPIToken(name: "start").secret
@@ -457,6 +457,19 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
             try await dashboard.press(.escape)
             #expect(dashboard.lines[1].contains("Zones of public"))
+
+            try await dashboard.command("subscriptions")
+            #expect(dashboard.screen.contains("AUTHENTICATION_REQUIRED") && dashboard.screen.contains("sign in at"), "the refusal names the sign-in page")
+            try await dashboard.press(.escape)
+            let signedIn = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+                .createUser(ManagementUsers.CreateRequest(name: "mei"))
+            try await dashboard.command("sign-in")
+            #expect(dashboard.lines[1].contains("Sign in to iCloud.com.example.Party"))
+            try await dashboard.type(signedIn.webAuthToken)
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text == "Signed in as \(signedIn.user.userRecordName): what needs a user in the public database is theirs")
+            try await dashboard.command("subscriptions")
+            #expect(dashboard.lines[1].contains("Subscriptions of public"), "the signed-in user's subscriptions, in the public database")
             Self.expectNoManagementCall(dashboard, transport)
         }
     }

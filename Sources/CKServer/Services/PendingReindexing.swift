@@ -21,10 +21,7 @@ enum PendingReindexing {
             for environment in ContainerEnvironment.allCases {
                 let schema = schemas.schema(of: environment)
                 for typeName in recordTypes {
-                    let recordType = schema.indexedType(named: typeName)
-                    try await storage.reindex(recordType: typeName, in: container.id, environment: environment) { record in
-                        RecordIndexing.indexes(of: record, in: recordType)
-                    }
+                    try await storage.reindex(typeName, by: schema, in: container.id, environment: environment)
                 }
             }
         }

@@ -146,10 +146,7 @@ public struct SchemaService: Sendable {
             }
         })
         for typeName in types.sorted() {
-            let recordType = schema.recordType(named: typeName)
-            try await storage.reindex(recordType: typeName, in: container, environment: environment) { record in
-                RecordIndexing.indexes(of: record, in: recordType)
-            }
+            try await storage.reindex(typeName, by: schema, in: container, environment: environment)
         }
     }
 

@@ -95,14 +95,13 @@ final class UndoJournal {
                 start = end
             }
         case .delete(let names):
-            for start in stride(from: 0, to: names.count, by: batchSize) {
-                let batch = names[start..<min(names.count, start + batchSize)].map { RecordOperation(.forceDelete, Record(recordName: $0)) }
-                for result in try await client.modifyRecords(batch, in: zone, atomically: false) {
-                    switch result {
-                    case .success: done += 1
-                    case .failure(let error) where error.serverErrorCode == .notFound: break
-                    case .failure(let error): throw error
-                    }
+            // The client sends them CloudKit's 200 at a time.
+            let deletions = names.map { RecordOperation(.forceDelete, Record(recordName: $0)) }
+            for result in try await client.modifyRecords(deletions, in: zone, atomically: false) {
+                switch result {
+                case .success: done += 1
+                case .failure(let error) where error.serverErrorCode == .notFound: break
+                case .failure(let error): throw error
                 }
             }
         }

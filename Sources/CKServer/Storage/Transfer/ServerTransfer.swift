@@ -83,10 +83,7 @@ public struct ServerTransfer: Sendable {
             for environment in ContainerEnvironment.allCases {
                 let schema = schemas.schema(of: environment)
                 for statistics in try await target.recordTypeStatistics(in: container.id, environment: environment) {
-                    let recordType = schema.indexedType(named: statistics.recordType)
-                    try await target.reindex(recordType: statistics.recordType, in: container.id, environment: environment) { record in
-                        RecordIndexing.indexes(of: record, in: recordType)
-                    }
+                    try await target.reindex(statistics.recordType, by: schema, in: container.id, environment: environment)
                 }
             }
         }

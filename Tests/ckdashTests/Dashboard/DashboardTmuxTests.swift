@@ -103,7 +103,8 @@ struct DashboardTmuxTests {
         }
         #expect(!row.contains("needs QUERYABLE"))
         try await session.press("C")
-        try await session.waitFor("ckdash records query", "--filter")
+        // The panel's title, not the command: the builder shows the command under its rows too.
+        try await session.waitFor("Command line", "ckdash records query", "--filter")
         try await session.press("Escape")
         // Waiting for the panel to close keeps Esc and R apart: together they read as Alt-R.
         try await session.waitUntil("the command panel is closed") { !$0.contains("Command line") }

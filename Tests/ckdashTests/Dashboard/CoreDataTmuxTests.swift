@@ -13,6 +13,8 @@ extension DashboardTmuxTests {
         try await session.command("container iCloud.com.example.TravelJournal")
         try await session.waitFor("Record types [5]", "Entry  (CD_Entry)", "many-to-many links  (CDMR)")
         try await session.command("db private demo")
+        // `:zone` looks the zone up in the database on top, so it waits for the switch, which fetches the users first.
+        try await session.waitFor("private as demo")
         try await session.command("zone com.apple.coredata.cloudkit.zone")
         try await session.command("records CD_Entry")
         // The rows, not only the title (whose count may come first): Enter on an empty table opens nothing.

@@ -131,6 +131,8 @@ struct DashboardTmuxTests {
         try await session.command("records Party")
         try await session.waitFor("ACCESS_DENIED (HTTP 403): READ operation not permitted", "r: try again")
         try await session.command("db private demo")
+        // `:zone` looks the zone up in the database on top, so it waits for the switch, which fetches the users first.
+        try await session.waitFor("private as demo")
         try await session.command("zone Receipts")
         try await session.waitFor("private as demo ▸ Receipts", "No Party records")
         try await session.command("db public")

@@ -43,7 +43,7 @@ struct CloudKitErrorMiddleware: RouterMiddleware {
 
     /// The ID of the request being answered: the request log's, when it keeps the request.
     private static var requestID: String {
-        RequestLogNote.current?.requestID ?? UUID().uuidString
+        RequestLogNote.current?.requestID ?? RequestID.make()
     }
 
     /// `error`'s answer, carrying the request's ID as its `uuid`; the request log notes the error.

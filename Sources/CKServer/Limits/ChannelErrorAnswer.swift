@@ -15,7 +15,7 @@ enum ChannelErrorAnswer {
     /// connection and could destroy the answer before the client reads it.
     static func refuse(with error: ServerError, _ context: ChannelHandlerContext) {
         var answer = error
-        answer.uuid = answer.uuid ?? UUID().uuidString
+        answer.uuid = answer.uuid ?? RequestID.make()
         let body = (try? JSONEncoder().encode(answer)) ?? Data(#"{"serverErrorCode":"\#(answer.serverErrorCode.rawValue)"}"#.utf8)
         let head = HTTPResponse(
             status: HTTPResponse.Status(code: answer.httpStatus),

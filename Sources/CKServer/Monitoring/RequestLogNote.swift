@@ -28,7 +28,7 @@ final class RequestLogNote: Sendable {
     }
 
     /// The request's ID, which its error carries as `uuid`.
-    let requestID = UUID().uuidString
+    let requestID = RequestID.make()
     /// When the request arrived.
     let arrival = Date()
     private let details = NIOLockedValueBox(Details())

@@ -71,7 +71,7 @@ extension SQLiteStorage {
     }
 
     public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
-        try await writer.write { db in
+        try writeNow { db in
             try db.executeCached(
                 sql: """
                     UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = MIN(COALESCE(expires_at, ?1), ?1),

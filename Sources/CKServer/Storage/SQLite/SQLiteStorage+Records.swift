@@ -23,7 +23,7 @@ extension SQLiteStorage {
     }
 
     public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
-        try await writer.writeWithoutTransaction { db in
+        let batch: @Sendable (Database) throws -> [Result<AppliedWrite, ServerError>] = { db in
             var outcomes: [Result<AppliedWrite, ServerError>] = []
             try db.inTransaction {
                 let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
@@ -32,7 +32,12 @@ extension SQLiteStorage {
             }
             return outcomes
         }
+        // A few records are written on the request's thread; a batch takes long enough to leave it free meanwhile.
+        return writes.count <= Self.shortBatch ? try writeNow(batch) : try await writer.writeWithoutTransaction(batch)
     }
+
+    /// The most records a batch may write to be written on the calling thread (`writeNow`).
+    static let shortBatch = 10
 
     public func pendingReindexes() async throws -> [String] {
         try await writer.read { db in try String.fetchAll(db, sql: "SELECT record_type FROM pending_reindexes ORDER BY record_type") }

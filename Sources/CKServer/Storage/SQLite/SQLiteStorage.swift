@@ -46,6 +46,14 @@ public struct SQLiteStorage: ServerStorage {
         try writer.read(body)
     }
 
+    /// Runs a short write on the calling thread, outside a transaction (`body` opens one where it needs it): a
+    /// request's records and the rotation of its web auth token. An asynchronous write hands the work to the
+    /// writer's thread and the answer back, two thread switches that cost a single-record save more than its
+    /// write; SQLite runs one write at a time either way.
+    func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction(body)
+    }
+
     /// Maps SQLite's constraint failures to CloudKit's `EXISTS`, with `reason` as the message.
     static func insisting<T>(unique reason: String, _ body: () throws -> T) throws -> T {
         do {

@@ -21,6 +21,7 @@ struct ServeFolderCommand: AsyncParsableCommand {
     var noRequestLog = false
 
     func run() async throws {
+        AllocatorTuning.tuneForServing()
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
         if noRequestLog {
             configuration.requestLogRetention = .zero

@@ -35,7 +35,10 @@ struct QueryPageReader {
         var position = sortsByMany ? nil : cursor
         let start = sortsByMany ? cursor?.value?.indexValue : nil
         let floor = sortsByMany ? cursor.flatMap { cursor in cursor.ties.map { ($0.map { $0?.indexValue }, cursor.recordName) } } : nil
-        var found: [(record: StoredRecord, row: StoredRecordRow)] = []
+        var found: [StoredRecordRow] = []
+        found.reserveCapacity(limit)
+        // With several sorts the page is ordered at the end by the records' values, kept beside their rows.
+        var sortable: [StoredRecord] = []
         var seen = Set<String>()
         var read = 0
         var exhausted = false
@@ -66,7 +69,8 @@ struct QueryPageReader {
                 if let (ties, name) = floor, value == start, !order.precedes([start] + ties, name, order.values(of: record), record.recordName) {
                     continue
                 }
-                found.append((record, row))
+                found.append(row)
+                if sortsByMany { sortable.append(record) }
                 if found.count >= limit, completing == nil {
                     guard sortsByMany else {
                         exhausted = index == batch.count - 1 && batch.count < size
@@ -84,9 +88,9 @@ struct QueryPageReader {
             }
         }
         guard sortsByMany else {
-            return (found.map(\.row), exhausted ? nil : position)
+            return (found, exhausted ? nil : position)
         }
-        let page = Array(order.sorted(found, by: \.record).prefix(limit))
+        let page = Array(order.sorted(zip(sortable, found).map { (record: $0, row: $1) }, by: \.record).prefix(limit))
         let pageRows = page.map(\.row)
         if let boundary {
             return (pageRows, QueryCursor(query: digest, value: .init(boundary), recordName: ""))

@@ -73,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.requestLogRetention = retention ?? .zero
             configuration.requestLogCapacity = logCapacity
             configuration.metricsArePublic = publicMetrics
+            AllocatorTuning.tuneForServing()
             let descriptors = DescriptorLimit.raise()
             if descriptors > 0, descriptors < UInt64(maxConnections) * 2 {
                 Logger(label: "ckserver").warning(

@@ -17,7 +17,8 @@ public final class ServerExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var next = 0
 
-    private init(threads: Int) {
+    /// An executor of `threads` threads of its own, which last as long as the program.
+    init(threads: Int) {
         for number in 1...threads {
             let thread = Thread { self.runJobs() }
             thread.name = "ckserver \(number)"

@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteStorage {
     public func saveAlertRule(_ rule: AlertRule) async throws {
         let definition = try StoredText.json(rule)
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO alert_rules (id, container_id, definition, firing, changed_at) VALUES (?, ?, ?, ?, ?)
@@ -15,7 +15,7 @@ extension SQLiteStorage {
     }
 
     public func deleteAlertRule(_ id: String, in container: ContainerID) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM alert_rules WHERE id = ? AND container_id = ?", arguments: [id, container.rawValue])
             return db.changesCount > 0
         }
@@ -37,7 +37,7 @@ extension SQLiteStorage {
 
     public func recordAlertEvent(_ event: AlertEvent) async throws -> Bool {
         let text = try StoredText.json(event)
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(
                 sql: "UPDATE alert_rules SET firing = ?, changed_at = ? WHERE id = ? AND firing = ?",
                 arguments: [event.kind == .fired, event.timestamp, event.ruleID, event.kind != .fired])
@@ -60,7 +60,7 @@ extension SQLiteStorage {
     }
 
     public func claimAlertEvaluation(at minute: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO alert_evaluations (minute) VALUES (?)", arguments: [minute])
             let claimed = db.changesCount > 0
             try db.execute(sql: "DELETE FROM alert_evaluations WHERE minute < ?", arguments: [minute - 3_600_000])
@@ -69,7 +69,7 @@ extension SQLiteStorage {
     }
 
     public func appendDeveloperNotification(_ notification: DeveloperNotification) async throws -> DeveloperNotification {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO developer_notifications (container_id, notified_at, kind, title) VALUES (?, ?, ?, ?)",
                 arguments: [notification.containerID?.rawValue, notification.timestamp, notification.kind, notification.title])
@@ -105,7 +105,7 @@ extension SQLiteStorage {
 
     public func markDeveloperNotificationsRead(_ sequences: [Int64]?, in container: ContainerID?) async throws {
         let list = try sequences.map { try StoredText.json($0) }
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE developer_notifications SET read = 1

@@ -4,7 +4,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func createUploadSlot(_ slot: String, for origin: UploadOrigin, expiresAt: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO upload_slots (slot, container_id, environment, database, uploader, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [
@@ -15,7 +15,7 @@ extension SQLiteStorage {
     }
 
     public func takeUploadSlot(_ slot: String, now: Date) async throws -> UploadOrigin? {
-        try await writer.write { db in
+        try await write { db in
             let row = try Row.fetchOne(db, sql: "SELECT * FROM upload_slots WHERE slot = ?", arguments: [slot])
             try db.execute(sql: "DELETE FROM upload_slots WHERE slot = ? OR expires_at < ?", arguments: [slot, now.timeIntervalSince1970])
             guard let row, (row["expires_at"] as Double) >= now.timeIntervalSince1970 else { return nil }
@@ -27,7 +27,7 @@ extension SQLiteStorage {
     public func insertAsset(receipt: String, contents: [UInt8], checksum: String, origin: UploadOrigin, at date: Date) async throws {
         try keepFile(Data(contents), checksum: checksum)
         let size = Int64(contents.count)
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO assets (receipt, container_id, environment, database, uploader, checksum, size, uploaded_at)
@@ -72,7 +72,7 @@ extension SQLiteStorage {
 
     /// Removes the files of the contents no upload uses any more once their rows are gone.
     public func collectUnreferencedAssets(uploadedBefore date: Date) async throws -> [String] {
-        let orphans = try await writer.write { db in
+        let orphans = try await write { db in
             let unreferenced = try Row.fetchAll(
                 db,
                 sql: """

@@ -5,7 +5,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func createContainer(_ container: ContainerInfo) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.insisting(unique: "the container \(container.id) already exists") {
                 try db.execute(
                     sql: "INSERT INTO containers (id, developer_record_name, created_at) VALUES (?, ?, ?)",

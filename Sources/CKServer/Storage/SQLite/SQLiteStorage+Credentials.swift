@@ -6,7 +6,7 @@ extension SQLiteStorage {
     /// Stores `credential` and forgets the credentials expired by its creation, so that sign-ins that ended do not
     /// pile up.
     public func insertCredential(_ credential: CredentialRecord) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.insisting(unique: "this credential exists already") {
                 try db.execute(
                     sql: """
@@ -71,7 +71,7 @@ extension SQLiteStorage {
     }
 
     public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
-        try writeNow { db in
+        try await writeNow { db in
             try db.executeCached(
                 sql: """
                     UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = MIN(COALESCE(expires_at, ?1), ?1),
@@ -85,7 +85,7 @@ extension SQLiteStorage {
     }
 
     public func insertServerKey(_ key: ServerKey) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.insisting(unique: "the key \(key.keyID) was added before") {
                 try db.execute(
                     sql: "INSERT INTO server_keys (key_id, container_id, public_key_pem, created_at) VALUES (?, ?, ?, ?)",
@@ -110,7 +110,7 @@ extension SQLiteStorage {
     }
 
     public func deleteCredential(secretHash: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM credentials WHERE secret_hash = ?", arguments: [secretHash])
             return db.changesCount > 0
         }
@@ -125,7 +125,7 @@ extension SQLiteStorage {
     }
 
     public func deleteServerKey(_ keyID: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM server_keys WHERE key_id = ?", arguments: [keyID])
             return db.changesCount > 0
         }

@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func resetDevelopment(of container: ContainerID) async throws -> [String: Int] {
-        try await writer.write { db in
+        try await write { db in
             try DevelopmentReset.apply(in: SQLiteDevelopmentReset(db: db, container: container))
         }
     }

@@ -26,7 +26,7 @@ extension SQLiteStorage {
 
     public func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64 {
         let changes = try StoredText.list(entry.changes)
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO audit_log (recorded_at, token_name, action, container_id, target, changes)

@@ -6,7 +6,7 @@ extension SQLiteStorage {
     public func createPushToken(
         _ token: String, for owner: String, in container: ContainerID, environment: ContainerEnvironment, now: Date
     ) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO push_tokens (token, container_id, environment, owner_record_name, last_seen) VALUES (?, ?, ?, ?, ?)",
                 arguments: [token, container.rawValue, environment.rawValue, owner, now.timeIntervalSince1970])
@@ -14,7 +14,7 @@ extension SQLiteStorage {
     }
 
     public func registerPushToken(_ token: String, for owner: String, in container: ContainerID, now: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE push_tokens SET registered = 1, last_seen = ? WHERE token = ? AND owner_record_name = ? AND container_id = ?",
                 arguments: [now.timeIntervalSince1970, token, owner, container.rawValue])
@@ -36,14 +36,14 @@ extension SQLiteStorage {
     }
 
     public func deletePushTokens(seenBefore date: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM push_tokens WHERE last_seen < ?", arguments: [date.timeIntervalSince1970])
         }
     }
 
     public func enqueueNotifications(_ notifications: [(token: String, payload: String)], keepingAtMost limit: Int) async throws {
         guard !notifications.isEmpty else { return }
-        try await writer.write { db in
+        try await write { db in
             for notification in notifications {
                 try db.executeCached(
                     sql: "INSERT INTO notifications (token, payload) VALUES (?, ?)", binding: notification.token, notification.payload)
@@ -61,7 +61,7 @@ extension SQLiteStorage {
     }
 
     public func takeNotification(for token: String) async throws -> (payload: String, pruned: Bool)? {
-        try await writer.write { db in
+        try await write { db in
             guard let row = try Row.fetchOne(
                 db, sql: "SELECT id, payload, pruned FROM notifications WHERE token = ? ORDER BY id LIMIT 1", arguments: [token])
             else { return nil }
@@ -71,7 +71,7 @@ extension SQLiteStorage {
     }
 
     public func markPushTokenSeen(_ token: String, now: Date, seenSince date: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE push_tokens SET last_seen = ? WHERE token = ? AND last_seen >= ?",
                 arguments: [now.timeIntervalSince1970, token, date.timeIntervalSince1970])

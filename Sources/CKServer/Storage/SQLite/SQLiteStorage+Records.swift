@@ -33,7 +33,7 @@ extension SQLiteStorage {
             return outcomes
         }
         // A few records are written on the request's thread; a batch takes long enough to leave it free meanwhile.
-        return writes.count <= Self.shortBatch ? try writeNow(batch) : try await writer.writeWithoutTransaction(batch)
+        return writes.count <= Self.shortBatch ? try await writeNow(batch) : try await writeWithoutTransaction(batch)
     }
 
     /// The most records a batch may write to be written on the calling thread (`writeNow`).
@@ -44,14 +44,14 @@ extension SQLiteStorage {
     }
 
     public func finishPendingReindex(of recordType: String) async throws {
-        try await writer.write { db in try db.execute(sql: "DELETE FROM pending_reindexes WHERE record_type = ?", arguments: [recordType]) }
+        try await write { db in try db.execute(sql: "DELETE FROM pending_reindexes WHERE record_type = ?", arguments: [recordType]) }
     }
 
     public func reindex(
         recordType: String, in container: ContainerID, environment: ContainerEnvironment,
         _ indexes: @escaping @Sendable (StoredRecord) -> RecordIndexes
     ) async throws {
-        try await writer.write { db in
+        try await write { db in
             let zoneIDs = try Int64.fetchAll(
                 db, sql: "SELECT id FROM zones WHERE container_id = ? AND environment = ?",
                 arguments: [container.rawValue, environment.rawValue])

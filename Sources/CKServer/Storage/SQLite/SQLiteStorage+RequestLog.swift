@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteStorage {
     public func appendRequestLog(_ entries: [RequestLogEntry]) async throws {
         let rows = try entries.map { ($0.timestamp, $0.containerID.rawValue, try StoredText.requestLogEntry($0)) }
-        try await writer.write { db in
+        try await writeBrief { db in
             let insert = try db.cachedStatement(sql: "INSERT INTO request_log (logged_at, container_id, entry) VALUES (?, ?, ?)")
             for (timestamp, container, entry) in rows {
                 try insert.execute(arguments: [timestamp, container, entry])
@@ -50,7 +50,7 @@ extension SQLiteStorage {
     }
 
     public func pruneRequestLog(before timestamp: Int64, capacity: Int) async throws -> Int {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM request_log WHERE logged_at < ?", arguments: [timestamp])
             var deleted = db.changesCount
             try db.execute(

@@ -7,7 +7,7 @@ extension SQLiteStorage {
     public func updateSchemas<Result: Sendable>(
         of container: ContainerID, _ body: @escaping @Sendable (inout SchemaPair) throws -> (Result, Deployment?)
     ) async throws -> Result {
-        try await writer.write { db in
+        try await write { db in
             let original = try schemaPair(of: container, db: db)
             var pair = original
             let (result, deployment) = try body(&pair)

@@ -34,7 +34,7 @@ extension SQLiteStorage {
 
     public func saveSubscription(_ subscription: Subscription, in database: ZoneKey.Database) async throws {
         let definition = try StoredText.subscription(subscription)
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO subscriptions (container_id, environment, database_scope, owner_record_name, subscription_id, definition)
@@ -47,7 +47,7 @@ extension SQLiteStorage {
     }
 
     public func deleteSubscription(_ subscriptionID: String, in database: ZoneKey.Database) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     DELETE FROM subscriptions WHERE container_id = ? AND environment = ? AND database_scope = ?

@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteStorage {
     public func appendTelemetry(_ rows: [TelemetryRow]) async throws {
         let placeholders = Array(repeating: "?", count: StoredTelemetry.numberColumns.count + StoredTelemetry.textColumns.count).joined(separator: ", ")
-        try await writer.write { db in
+        try await writeBrief { db in
             let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO telemetry (\(StoredTelemetry.columnList)) VALUES (\(placeholders))")
             for row in rows {
                 let values: [any DatabaseValueConvertible] = StoredTelemetry.numbers(row) + StoredTelemetry.texts(row)
@@ -37,7 +37,7 @@ extension SQLiteStorage {
     }
 
     public func pruneTelemetry(resolution: Int, before start: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM telemetry WHERE resolution = ? AND started_at < ?", arguments: [resolution, start])
         }
     }
@@ -45,7 +45,7 @@ extension SQLiteStorage {
 
 extension SQLiteStorage {
     public func appendUsage(_ samples: [UsageSample]) async throws {
-        try await writer.write { db in
+        try await writeBrief { db in
             guard let hour = samples.first?.hour,
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM usage WHERE hour = ?)", arguments: [hour]) == false
             else { return }
@@ -95,7 +95,7 @@ extension SQLiteStorage {
     }
 
     public func hasUsage(at hour: Int64, pruningBefore oldest: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM usage WHERE hour < ?", arguments: [oldest])
             return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM usage WHERE hour = ?)", arguments: [hour]) ?? false
         }

@@ -13,7 +13,7 @@ extension SQLiteStorage: TransferStorage {
     }
 
     public func insertTransferRows(_ rows: [[TransferValue]], into table: TransferTable) async throws {
-        try await writer.write { db in
+        try await write { db in
             let statement = try db.cachedStatement(sql: table.insertSQL(rows: 1) { _ in "?" })
             for row in rows {
                 try statement.execute(arguments: StatementArguments(row.map(Self.databaseValue)))
@@ -34,7 +34,7 @@ extension SQLiteStorage: TransferStorage {
     /// SQLite numbers an `AUTOINCREMENT` table past the highest row it holds and its `sqlite_sequence` counter:
     /// the counter goes up to the source's.
     public func finishTransfer(counters: [String: Int64]) async throws {
-        try await writer.write { db in
+        try await write { db in
             for table in TransferTable.all where table.identity != nil {
                 guard let counter = counters[table.name] else { continue }
                 try db.execute(sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", arguments: [counter, table.name])

@@ -4,7 +4,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func createUser(_ user: UserAccount) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.insisting(unique: "the container \(user.container) already has a user named \(user.name)") {
                 try db.execute(
                     sql: """
@@ -45,7 +45,7 @@ extension SQLiteStorage {
     }
 
     public func setDiscoverable(_ discoverable: Bool, user userRecordName: String, in container: ContainerID) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE users SET discoverable = ? WHERE container_id = ? AND user_record_name = ?",
                 arguments: [discoverable, container.rawValue, userRecordName])
@@ -56,7 +56,7 @@ extension SQLiteStorage {
     }
 
     public func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE users SET roles = ? WHERE container_id = ? AND user_record_name = ?",
                 arguments: [try StoredText.list(roles), container.rawValue, userRecordName])
@@ -67,7 +67,7 @@ extension SQLiteStorage {
     }
 
     public func setPasswordVerifier(_ verifier: String?, ofUser userRecordName: String, in container: ContainerID) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "UPDATE users SET password_verifier = ? WHERE container_id = ? AND user_record_name = ?",
                 arguments: [verifier, container.rawValue, userRecordName])

@@ -17,7 +17,7 @@ extension SQLiteStorage {
     }
 
     public func createZone(_ zone: ZoneKey) async throws -> ZoneState {
-        try await writer.write { db in
+        try await write { db in
             let id = try Self.insisting(unique: "the zone \(zone.zoneName) already exists") {
                 try Self.createZoneRow(db, zone)
             }
@@ -65,7 +65,7 @@ extension SQLiteStorage {
     }
 
     public func deleteZone(_ zone: ZoneKey) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             guard let id = try Self.zoneRowID(db, zone) else { return false }
             try Self.deleteZoneRow(id, zone, db: db)
             return true

@@ -13,6 +13,7 @@ public struct SQLiteStorage: ServerStorage {
     /// The folder of uploaded files' contents, one file per checksum.
     let filesDirectory: URL
     let storedSchemas = StoredSchemas()
+    let writesUnderWay = WritesUnderWay()
 
     /// Opens (creating if needed) the database file and brings its tables up to date; uploaded files' contents
     /// go in `filesDirectory` (by default `assets/` beside the database).
@@ -46,12 +47,34 @@ public struct SQLiteStorage: ServerStorage {
         try writer.read(body)
     }
 
-    /// Runs a short write on the calling thread, outside a transaction (`body` opens one where it needs it): a
-    /// request's records and the rotation of its web auth token. An asynchronous write hands the work to the
-    /// writer's thread and the answer back, two thread switches that cost a single-record save more than its
-    /// write; SQLite runs one write at a time either way.
-    func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs a short write outside a transaction (`body` opens one where it needs it): a request's few records,
+    /// the rotation of its web auth token. On the calling thread while no other write is under way, since
+    /// handing it to the writer's thread and the answer back costs two thread switches, more than a
+    /// single-record save's write; behind a write under way, on the writer's thread, leaving this one free.
+    func writeNow<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        guard writesUnderWay.isNone else { return try await writeWithoutTransaction(body) }
+        return try writeOnCallingThread(body)
+    }
+
+    private func writeOnCallingThread<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.writeWithoutTransaction(body)
+    }
+
+    /// Runs `body` in a transaction on the writer's thread.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await writesUnderWay.counting { try await writer.write(body) }
+    }
+
+    /// Runs `body`, a brief append of the request log's or telemetry's rows, in a transaction on the writer's
+    /// thread without counting it as under way: these come every few moments and take little, so short writes
+    /// keep running on their callers' threads behind them.
+    func writeBrief<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(body)
+    }
+
+    /// Runs `body` outside a transaction on the writer's thread.
+    func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await writesUnderWay.counting { try await writer.writeWithoutTransaction(body) }
     }
 
     /// Maps SQLite's constraint failures to CloudKit's `EXISTS`, with `reason` as the message.

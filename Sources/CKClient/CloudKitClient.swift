@@ -105,6 +105,14 @@ public final class CloudKitClient: Sendable {
             configuration: configuration, transport: transport, webAuthTokens: WebAuthTokenStore(webAuthToken), logger: logger, sleep: sleep)
     }
 
+    /// A client with this one's API token and no signed-in user, over the same connections: what asks the server
+    /// where to sign in again once the user's web auth token lapsed, since the lapsed token would only be refused.
+    public func signedOut() -> CloudKitClient {
+        var configuration = configuration
+        configuration.credentials.webAuthToken = nil
+        return CloudKitClient(configuration: configuration, transport: transport, webAuthTokens: WebAuthTokenStore(nil), logger: logger, sleep: sleep)
+    }
+
     /// A client whose management token's data calls act as the user with this record name (ckserver's
     /// `X-CKServer-Act-As`), or as the developer again when `nil`, over the same connections.
     public func actingAsUser(recordName userRecordName: String?) -> CloudKitClient {

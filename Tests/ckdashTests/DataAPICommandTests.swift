@@ -87,6 +87,34 @@ struct DataAPICommandTests {
         #expect(keyed.standardOutput.contains("Party"))
     }
 
+    @Test("records are created, updated, imported and deleted with a server-to-server key, and a user's zone deleted with their token, through the data API alone")
+    func dataChanges() async throws {
+        let given = try await Credentials()
+        let key = ["--key-id", given.keyID, "--key", given.keyFile]
+        let created = try await given.ckdash(["records", "create", "--type", "Party", "--name", "data-api-party", "--field", "name=Made by a key"] + key)
+        #expect(created.status == 0 && created.standardOutput.contains("Made by a key"), "\(created.standardError)")
+        let updated = try await given.ckdash(["records", "update", "data-api-party", "--field", "name=Changed by a key"] + key)
+        #expect(updated.status == 0, "\(updated.standardError)")
+        let lines = (1...3).map { #"{"recordName":"data-api-import-\#($0)","fields":{"name":{"value":"Imported \#($0)","type":"STRING"}}}"# }
+        let file = given.server.data + "/parties.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try await given.ckdash(["records", "import", file, "--type", "Party"] + key)
+        #expect(imported.status == 0 && imported.standardOutput.contains("3 created, 0 already there"), "\(imported.standardOutput)\(imported.standardError)")
+        let lookup = try await given.ckdash(["records", "lookup", "data-api-party", "data-api-import-2"] + key)
+        #expect(lookup.status == 0 && lookup.standardOutput.contains("Changed by a key") && lookup.standardOutput.contains("Imported 2"), "\(lookup.standardOutput)")
+        let deleted = try await given.ckdash(["records", "delete", "data-api-party", "data-api-import-1"] + key)
+        #expect(deleted.status == 0, "\(deleted.standardError)")
+        let gone = try await given.ckdash(["records", "lookup", "data-api-party", "data-api-import-2"] + key)
+        #expect(gone.status == 1 && gone.standardError == "no record named data-api-party\n", "\(gone.standardError)")
+
+        let asUser = ["--database", "private", "--api-token-file", given.apiTokenFile, "--web-auth-token-file", given.webAuthTokenFile]
+        #expect(try await given.ckdash(["zones", "create", "Trips"] + asUser).status == 0)
+        let zoneDeleted = try await given.ckdash(["zones", "delete", "Trips", "--yes"] + asUser)
+        #expect(zoneDeleted.status == 0, "\(zoneDeleted.standardError)")
+        let zones = try await given.ckdash(["zones"] + asUser)
+        #expect(zones.status == 0 && !zones.standardOutput.contains("Trips"), "\(zones.standardOutput)")
+    }
+
     @Test("what needs the management API, a user's database without a signed-in user, and no credentials each fail with one line", arguments: [
         (["schema", "export"], "needs ckserver's management API"),
         (["users", "list"], "needs ckserver's management API"),

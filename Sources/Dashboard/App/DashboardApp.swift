@@ -64,6 +64,9 @@ public final class DashboardApp {
     var unreadNotifications = 0
     /// When the unread count was last asked for.
     var lastNotificationCount = ContinuousClock.now
+    /// The web auth token (none: no user) for which the sign-in was last opened by itself, so that it is not
+    /// opened again for the same refusal.
+    var refusedSignIn: String??
 
     /// A dashboard drawing on `terminal`.
     public init(configuration: DashboardConfiguration, terminal: any Terminal) {
@@ -80,6 +83,7 @@ public final class DashboardApp {
         palette = CommandPalette { _ in [] }
         palette = makePalette()
         if let error = loaded.error { status = StatusMessage("Theme: \(error) (using the default theme)", kind: .error) }
+        work.onFailure = { [weak self] in self?.signInAgainIfRefused($0) }
     }
 
     /// Opens the first screens and starts their fetches, then draws.

@@ -459,7 +459,12 @@ struct DataAPIDashboardTests {
             #expect(dashboard.lines[1].contains("Zones of public"))
 
             try await dashboard.command("subscriptions")
+            try await dashboard.waitUntil("the sign-in, opened by the refusal") { dashboard.lines[1].contains("Sign in to iCloud.com.example.Party") }
+            #expect(dashboard.app.status?.text == "This needs a signed-in user: sign in, or Esc")
+            try await dashboard.press(.escape)
             #expect(dashboard.screen.contains("AUTHENTICATION_REQUIRED") && dashboard.screen.contains("sign in at"), "the refusal names the sign-in page")
+            try await dashboard.press(.character("r"))
+            #expect(dashboard.lines[1].contains("Subscriptions of public"), "the sign-in is offered once per refusal, not again on every retry")
             try await dashboard.press(.escape)
             let signedIn = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
                 .createUser(ManagementUsers.CreateRequest(name: "mei"))
@@ -470,6 +475,38 @@ struct DataAPIDashboardTests {
             #expect(dashboard.app.status?.text == "Signed in as \(signedIn.user.userRecordName): what needs a user in the public database is theirs")
             try await dashboard.command("subscriptions")
             #expect(dashboard.lines[1].contains("Subscriptions of public"), "the signed-in user's subscriptions, in the public database")
+            Self.expectNoManagementCall(dashboard, transport)
+        }
+    }
+
+    @Test("a signed-in user's token the server no longer accepts opens the sign-in by itself: Ctrl-Y copies the address, a new token carries on where the user was")
+    func lapsedSignIn() async throws {
+        try await DemoServer.run { demo in
+            let management = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            let apiToken = try await management.createAPIToken(name: "lapsed sign-in").secret
+            let transport = DataAPIOnlyTransport()
+            let lapsed = String(repeating: "A", count: 128)
+            let client = transport.client(
+                ClientConfiguration(serverURL: demo.server.url, container: nil, credentials: .user(apiToken: apiToken, webAuthToken: lapsed), retryPolicy: .never))
+            defer { Task { try? await client.shutdown() } }
+            let dashboard = DashboardHarness(demo, size: Self.size, client: client, database: .private)
+            try await dashboard.start()
+            try await dashboard.waitUntil("the sign-in, opened by the refused token") { dashboard.lines[1].contains("Sign in to iCloud.com.example.Party") }
+            let status = try #require(dashboard.app.status?.text)
+            #expect(status.hasPrefix("The server no longer accepts the signed-in user's token (AUTHENTICATION_FAILED"), "\(status)")
+            #expect(status.hasSuffix(": sign in again, or Esc"), "\(status)")
+            try await dashboard.waitUntil("the sign-in address") { dashboard.screen.contains("/auth/iCloud.com.example.Party") }
+            try await dashboard.press(.control("y"))
+            let copied = try #require(dashboard.terminal.clipboard)
+            #expect(copied.hasPrefix("\(demo.server.url)/auth/iCloud.com.example.Party?apiTokenID="), "\(copied)")
+            #expect(dashboard.app.status?.text.hasPrefix("Copied the sign-in address") == true)
+
+            let signedIn = try await management.createUser(ManagementUsers.CreateRequest(name: "mei"))
+            try await dashboard.type(signedIn.webAuthToken)
+            try await dashboard.press(.enter)
+            #expect(dashboard.app.status?.text == "Signed in as \(signedIn.user.userRecordName): the private database is theirs")
+            try await dashboard.waitUntil("the user's zones") { dashboard.screen.contains("_defaultZone") }
+            #expect(dashboard.lines[1].contains("Zones of private"))
             Self.expectNoManagementCall(dashboard, transport)
         }
     }

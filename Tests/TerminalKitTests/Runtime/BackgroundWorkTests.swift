@@ -26,6 +26,26 @@ struct BackgroundWorkTests {
         #expect(!work.isBusy && woken.withLock { $0 } == 2)
     }
 
+    @Test("every failure is shown to onFailure before its own handler, a success and a cancelled job's failure never")
+    func observesFailures() async throws {
+        struct Refused: Error {}
+        let work = BackgroundWork()
+        var seen: [String] = []
+        work.onFailure = { seen.append($0 is Refused ? "observed" : "other") }
+        work.start({ () async throws -> Int in throw Refused() }) { _ in seen.append("handled") }
+        work.start({ 1 }) { _ in seen.append("succeeded") }
+        let cancelled = work.start({ () async throws -> Int in
+            try? await Task.sleep(for: .milliseconds(50))
+            throw Refused()
+        }) { _ in seen.append("cancelled job handled") }
+        work.cancel(cancelled)
+        try await runLoop(work) { seen.count == 3 }
+        try await Task.sleep(for: .milliseconds(80))
+        work.deliverFinished()
+        #expect(seen.sorted() == ["handled", "observed", "succeeded"])
+        #expect(seen.firstIndex(of: "observed")! < seen.firstIndex(of: "handled")!)
+    }
+
     @Test("a cancelled job's task is cancelled and its result never applied")
     func cancels() async throws {
         let work = BackgroundWork()

@@ -10,15 +10,26 @@ struct SignInLoader: Sendable {
     var callback: (any SignInCallback)?
 
     /// The address of the server's sign-in page: the `redirectURL` of the `AUTHENTICATION_REQUIRED` that
-    /// `users/current` answers without a user.
+    /// `users/current` answers without a user. A user's token the server refuses (it lapsed) counts as none.
     func signInAddress() async throws -> String {
         do {
             _ = try await client.currentUser()
         } catch let error as CloudKitClientError where error.serverErrorCode == .authenticationRequired {
-            guard case .server(let refusal, _, _) = error, let address = refusal.redirectURL else { throw SignInError.noAddress }
-            return address
+            return try Self.address(in: error)
+        } catch let error as CloudKitClientError where error.serverErrorCode == .authenticationFailed && client.webAuthToken != nil {
+            do {
+                _ = try await client.signedOut().currentUser()
+            } catch let error as CloudKitClientError where error.serverErrorCode == .authenticationRequired {
+                return try Self.address(in: error)
+            }
         }
         throw SignInError.alreadySignedIn
+    }
+
+    /// The sign-in address an `AUTHENTICATION_REQUIRED` names.
+    private static func address(in error: CloudKitClientError) throws -> String {
+        guard case .server(let refusal, _, _) = error, let address = refusal.redirectURL else { throw SignInError.noAddress }
+        return address
     }
 
     /// A client signed in with `webAuthToken`, and the user it signs in, once the server accepts the token.

@@ -18,6 +18,11 @@ public enum MirroredNames {
         name.hasPrefix(prefix) || name == linkType
     }
 
+    /// Whether the record type `name` holds an entity's records (`CD_…`), as opposed to the `CDMR` links.
+    public static func isEntityType(_ name: String) -> Bool {
+        name.hasPrefix(prefix)
+    }
+
     /// `CD_Post` for the entity `Post` (sub-entities use their root's).
     public static func recordType(_ entity: String) -> String {
         prefix + entity

@@ -15,6 +15,11 @@ public enum MirroringAssumption: String, CaseIterable, Sendable {
     case compositeIsNotMirrored
     /// The `_ckAsset` companion of an encrypted attribute is a plain ASSET (CloudKit encrypts every asset).
     case assetCompanionIsPlain
+    /// A record's name is a plain UUID, as real data shows (Apple's examples write `CD_Post_<UUID>`); a to-one
+    /// relationship's value is read as a record name in either form.
+    case recordNameIsUUID
+    /// A zone-wide share's record is named `cloudkit.zoneshare` (`CKRecordNameZoneWideShare`).
+    case zoneWideShareName
 
     /// What the assumption says, for the documentation and `ckdash model schema`'s comments.
     public var summary: String {
@@ -26,6 +31,8 @@ public enum MirroringAssumption: String, CaseIterable, Sendable {
         case .derivedIsNotMirrored: "derived attributes are not mirrored"
         case .compositeIsNotMirrored: "Composite attributes are not mirrored"
         case .assetCompanionIsPlain: "the _ckAsset companion of an encrypted attribute is a plain ASSET"
+        case .recordNameIsUUID: "record names are plain UUIDs (Apple's examples write CD_Post_<UUID>; both are read)"
+        case .zoneWideShareName: "a zone-wide share's record is named cloudkit.zoneshare"
         }
     }
 }

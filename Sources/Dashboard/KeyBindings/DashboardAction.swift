@@ -40,6 +40,8 @@ extension KeyAction {
     static let copy = KeyAction("copy")
     /// Writes the current result to a file.
     static let export = KeyAction("export")
+    /// Writes the current result to a file with its encrypted fields, which an export otherwise leaves out.
+    static let exportWithEncrypted = KeyAction("export-with-encrypted")
     /// Downloads the selected asset to a file.
     static let download = KeyAction("download")
     /// Searches the text shown.

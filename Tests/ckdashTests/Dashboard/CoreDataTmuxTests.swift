@@ -18,7 +18,7 @@ extension DashboardTmuxTests {
         try await session.command("zone com.apple.coredata.cloudkit.zone")
         try await session.command("records CD_Entry")
         // The rows, not only the title (whose count may come first): Enter on an empty table opens nothing.
-        try await session.waitFor("Records of CD_Entry [", "│▸")
+        try await session.waitFor("Records of Entry  (CD_Entry) [", "│▸")
         try await session.press("Enter")
         let entry = try await session.waitFor("entity ", "Many-to-many", "→ Tag")
         let name = try #require(entry.firstMatch(of: /Record ([0-9A-F-]{36})/)?.output.1)

@@ -99,7 +99,7 @@ final class RecordScreen: Screen {
 
     /// Whether `record` is one Core Data wrote (a `CDMR` link itself is shown raw).
     private func isCoreData(_ record: Record) -> Bool {
-        record.recordType.map { MirroredNames.isMirrored(recordType: $0) && $0 != MirroredNames.linkType } ?? false
+        record.recordType.map(MirroredNames.isEntityType) ?? false
     }
 
     /// Looks for the `CDMR` links naming the record, for its many-to-many relationships.

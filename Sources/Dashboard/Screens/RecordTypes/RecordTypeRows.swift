@@ -17,6 +17,12 @@ enum RecordTypeRows {
         TableColumn("LINT", width: .fixed(4), alignment: .trailing),
     ]
 
+    /// The types in the table's order: by the name it shows, Core Data's `CDMR` links (its bookkeeping, shown
+    /// muted) after every type that holds records of an app's own.
+    static func ordered(_ types: [RecordType]) -> [RecordType] {
+        types.sorted { ($0.name == MirroredNames.linkType ? 1 : 0, displayName(of: $0.name)) < ($1.name == MirroredNames.linkType ? 1 : 0, displayName(of: $1.name)) }
+    }
+
     /// A type as the table names it: a type Core Data mirrors by its entity, the CloudKit name beside
     /// (`Entry  (CD_Entry)`, `many-to-many links  (CDMR)`); any other by its name.
     static func displayName(of name: String) -> String {
@@ -49,7 +55,8 @@ enum RecordTypeRows {
                 ]
             }
             let warnings = lint.of(type.name).count
-            return [TableCell(displayName(of: type.name))] + counts + [TableCell(warnings == 0 ? "" : "⚠ \(warnings)", role: .warning)]
+            let name = TableCell(displayName(of: type.name), role: type.name == MirroredNames.linkType ? .muted : nil)
+            return [name] + counts + [TableCell(warnings == 0 ? "" : "⚠ \(warnings)", role: .warning)]
         })
     }
 }

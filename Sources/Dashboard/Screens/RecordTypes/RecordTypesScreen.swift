@@ -105,7 +105,7 @@ final class RecordTypesScreen: SchemaListScreen {
         guard let loaded = schema.value else { return }
         let (statistics, lint) = (statistics.value, LintWarnings(loaded.schema))
         self.lint = lint
-        list.show(loaded.schema.recordTypes.sorted { RecordTypeRows.displayName(of: $0.name) < RecordTypeRows.displayName(of: $1.name) }) { [isCounted = data.loader.countsRecords] in
+        list.show(RecordTypeRows.ordered(loaded.schema.recordTypes)) { [isCounted = data.loader.countsRecords] in
             RecordTypeRows.rows($0, statistics: statistics, isCounted: isCounted, lint: lint)
         }
         if let name = pendingSelection {

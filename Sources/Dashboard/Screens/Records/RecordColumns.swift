@@ -1,3 +1,4 @@
+import CKCoreData
 import CKModel
 import CKSchema
 import TerminalKit
@@ -16,15 +17,26 @@ struct RecordColumns: Equatable {
         /// Its change tag.
         case changeTag
 
-        /// The heading.
-        var title: String {
+        /// The heading: a field by its name, or in a model's words (`title` for `CD_title`) when `modelNames`.
+        func title(modelNames: Bool = false) -> String {
             switch self {
-            case .field(let name): name
+            case .field(let name): modelNames ? Self.modelName(of: name) : name
             case .created: "created"
             case .modified: "modified"
             case .changeTag: "change tag"
             }
         }
+
+        /// A field Core Data wrote, named as its model names it: `title` for `CD_title`, `photo (large value)` for
+        /// `CD_photo_ckAsset`, `entity` for `CD_entityName`; any other field by its own name.
+        static func modelName(of field: String) -> String {
+            guard field.hasPrefix(MirroredNames.prefix) else { return field }
+            if field == MirroredNames.entityName { return "entity" }
+            let property = String(field.dropFirst(MirroredNames.prefix.count))
+            return property.hasSuffix(assetSuffix) ? "\(property.dropLast(assetSuffix.count)) (large value)" : property
+        }
+
+        private static let assetSuffix = "_ckAsset"
 
         /// What the column shows for `record`.
         func text(in record: Record, display: FieldValueDisplay) -> String {
@@ -43,14 +55,31 @@ struct RecordColumns: Equatable {
     let available: [Column]
     /// The type whose fields the columns show.
     let recordType: RecordType
+    /// Whether the headings name a Core Data type's fields in its model's words (`V` switches); false for a type
+    /// Core Data did not write.
+    var showsModelNames: Bool
 
     /// The type's fields (by name) then the system columns; at first the fields named by `shownFields` in its
-    /// order (the fields a query returns), or every field in schema order.
+    /// order (the fields a query returns), or every field in schema order. A type Core Data wrote starts in its
+    /// model's words, with `CD_moveReceipt` (Core Data's bookkeeping) left to the chooser.
     init(recordType: RecordType, shownFields: [String]? = nil) {
         let fields = recordType.fields.filter { !$0.isSystemField }.map { Column.field($0.name) }
+        let isCoreData = MirroredNames.isEntityType(recordType.name)
         available = fields + [.created, .modified, .changeTag]
-        shown = shownFields.map { names in names.map(Column.field).filter(fields.contains) } ?? fields
+        shown = shownFields.map { names in names.map(Column.field).filter(fields.contains) }
+            ?? fields.filter { !isCoreData || $0 != .field(MirroredNames.moveReceipt) }
         self.recordType = recordType
+        showsModelNames = isCoreData
+    }
+
+    /// Whether the type is one Core Data wrote, whose fields `V` can name in its model's words.
+    var isCoreData: Bool {
+        MirroredNames.isEntityType(recordType.name)
+    }
+
+    /// `column`'s heading, in the model's words while `showsModelNames`.
+    func title(of column: Column) -> String {
+        column.title(modelNames: showsModelNames)
     }
 
     /// The names of the fields shown, in order: what a query that returns only the shown fields asks for.
@@ -67,7 +96,7 @@ struct RecordColumns: Equatable {
         let names = sample.map { DisplayWidth.of($0.recordName ?? "") }.max() ?? Int.max
         let nameWidth: ColumnWidth = names <= 2 * Self.shortText ? .fixed(max(names, 14)) : .flexible(minimum: 14)
         return [TableColumn("RECORD NAME", width: nameWidth)] + shown.map { column in
-            let title = column.title
+            let title = title(of: column)
             var (width, alignment) = Self.layout(of: column, in: recordType)
             if case .flexible = width, let display, !sample.isEmpty {
                 let widest = sample.map { DisplayWidth.of(column.text(in: $0, display: display)) }.max() ?? 0

@@ -34,13 +34,13 @@ extension RecordsScreen {
                 overlay = nil
                 host.copyToClipboard(text, describing: "the selection")
             }
-        case .export(var prompt):
+        case .export(var prompt, let includesEncrypted):
             switch prompt.handle(key) {
-            case .consumed: overlay = .export(prompt)
+            case .consumed: overlay = .export(prompt, includesEncrypted: includesEncrypted)
             case .cancelled: overlay = nil
             case .answered(let path):
                 overlay = nil
-                startExport(to: path, host: host)
+                startExport(to: path, includesEncrypted: includesEncrypted, host: host)
             }
         case .setFieldPicker, .setFieldValue:
             handleSetField(current, key: key, host: host)
@@ -85,17 +85,17 @@ extension RecordsScreen {
         for column in columns.shown {
             let text = if case .field(let name) = column, let value = record.fields?[name] { FieldValueText.format(value) } else { column.text(in: record, display: display) }
             choices.append(text)
-            items.append(ListItem(column.title, detail: DisplayWidth.truncated(text, toFit: 30)))
+            items.append(ListItem(columns.title(of: column), detail: DisplayWidth.truncated(text, toFit: 30)))
         }
         overlay = .copy(Picker(title: "Copy", choices: choices, items: items))
     }
 
     /// Writes every record of the query (or the marked ones) to `path` in the background, as CSV when its name ends
-    /// in `.csv` and as JSON lines otherwise, and says how it went.
-    func startExport(to path: String, host: any ScreenHost) {
+    /// in `.csv` and as JSON lines otherwise, the encrypted fields only when `includesEncrypted`, and says how it went.
+    func startExport(to path: String, includesEncrypted: Bool, host: any ScreenHost) {
         let file = LocalFile.url(for: path)
         let format = RecordFileFormat.resolved(nil, path: file.path)
-        let writer = RecordFileWriter(format: format, recordType: schema.value?.schema.recordType(named: recordTypeName))
+        let writer = RecordFileWriter(format: format, recordType: schema.value?.schema.recordType(named: recordTypeName), includesEncrypted: includesEncrypted)
         let (loader, paging, marked) = (loader, paging, marked.values.sorted { ($0.recordName ?? "") < ($1.recordName ?? "") })
         host.report(StatusMessage("Exporting \(recordTypeName) to \(file.path)…"))
         host.work.start({

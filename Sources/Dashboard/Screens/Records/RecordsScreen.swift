@@ -15,7 +15,7 @@ final class RecordsScreen: Screen {
         case columns(Checklist<RecordColumns.Column>)
         case sort(Picker<CKModel.SortDescriptor?>)
         case copy(Picker<String>)
-        case export(Prompt)
+        case export(Prompt, includesEncrypted: Bool)
         case setFieldPicker(Picker<Field>)
         case setFieldValue(field: Field, editor: ValueEditor)
         case importPath(Prompt)
@@ -86,7 +86,7 @@ final class RecordsScreen: Screen {
     }
 
     var title: String {
-        var title = "Records of \(recordTypeName)"
+        var title = "Records of " + (columns?.showsModelNames == true ? RecordTypeRows.displayName(of: recordTypeName) : recordTypeName)
         if let total = source.rowCount.total { title += " [\(Counting.grouped(total))]" }
         if !filter.isEmpty {
             title += " /\(filter)"
@@ -113,7 +113,14 @@ final class RecordsScreen: Screen {
         KeyBinding(.sort, keys: [.character("s")], label: "Sort", help: "Sort by a sortable field", group: "Records"),
         KeyBinding(.copy, keys: [.character("y")], label: "Copy", help: "Copy the selected cell, row or record as JSON (OSC 52)", group: "Records"),
         KeyBinding(.export, keys: [.character("x")], label: "Export", help: "Export the marked records, or every record of this result, to a JSON lines or CSV file (by its name)", group: "Records"),
+        KeyBinding(
+            .exportWithEncrypted, keys: [.character("X")], label: "Export all",
+            help: "Export as x does, the encrypted fields included (written in the clear)", group: "Records", isShownInHints: false),
         KeyBinding(.queryBuilder, keys: [.character("Q")], label: "Query", help: "Open the query builder on this query", group: "Records", isShownInHints: false),
+        KeyBinding(
+            .toggleCoreDataView, keys: [.character("V")], label: "View",
+            help: "For a type Core Data wrote: switch the columns between the model's attribute names and the raw CD_ fields", group: "Records",
+            isShownInHints: false),
         MissingIndex.binding(group: "Records"),
     ])
 
@@ -184,17 +191,31 @@ final class RecordsScreen: Screen {
             guard let record = selectedRecord, let name = record.recordName else { return }
             host.open(.record(recordName: name), session: session)
         case .chooseColumns:
-            if let columns { overlay = .columns(Checklist(title: "Columns", available: columns.available, ticked: columns.shown, name: \.title)) }
+            if let columns { overlay = .columns(Checklist(title: "Columns", available: columns.available, ticked: columns.shown, name: { columns.title(of: $0) })) }
+        case .toggleCoreDataView:
+            guard var columns, columns.isCoreData else {
+                return host.report(StatusMessage("\(recordTypeName) was not written by Core Data: its fields have no other names", kind: .warning))
+            }
+            columns.showsModelNames.toggle()
+            self.columns = columns
+            let sample = (0..<min(source.rowCount.loaded, Self.pageSize)).compactMap { source.cache.record(at: $0) }
+            table.columns = columns.tableColumns(sample: sample, display: display)
         case .sort:
             openSortPicker(host: host)
         case .copy:
             openCopyPicker()
-        case .export:
+        case .export, .exportWithEncrypted:
+            let includesEncrypted = action == .exportWithEncrypted
             let what = marked.isEmpty ? "every record of this result" : "the \(Counting.counted(marked.count, "marked record"))"
             let encrypted = schema.value?.schema.recordType(named: recordTypeName)?.fields.filter(\.type.primitive.isEncrypted).map(\.name) ?? []
-            let leftOut = encrypted.isEmpty ? "" : " (encrypted fields are left out: \(encrypted.joined(separator: ", ")))"
-            overlay = .export(Prompt(
-                title: "Export", message: "Write \(what)\(leftOut) to (a .csv name writes CSV, any other JSON lines):", text: "\(recordTypeName).jsonl"))
+            let note = switch (encrypted.isEmpty, includesEncrypted) {
+            case (true, _): ""
+            case (false, false): " (encrypted fields are left out: \(encrypted.joined(separator: ", ")); X includes them)"
+            case (false, true): " with the encrypted fields \(encrypted.joined(separator: ", ")) in the clear"
+            }
+            overlay = .export(
+                Prompt(title: "Export", message: "Write \(what)\(note) to (a .csv name writes CSV, any other JSON lines):", text: "\(recordTypeName).jsonl"),
+                includesEncrypted: includesEncrypted)
         case .queryBuilder:
             let draft = QueryDraft(recordType: recordTypeName, query: query, desiredKeys: paging.desiredKeys, resultsLimit: resultsLimit)
             host.open(.queryBuilder(recordType: recordTypeName, draft: draft), session: session)
@@ -266,9 +287,9 @@ final class RecordsScreen: Screen {
         case .copy(var picker)?:
             picker.draw(in: rect, on: &canvas, theme: theme)
             overlay = .copy(picker)
-        case .export(var prompt)?:
+        case .export(var prompt, let includesEncrypted)?:
             prompt.draw(in: rect, on: &canvas, theme: theme)
-            overlay = .export(prompt)
+            overlay = .export(prompt, includesEncrypted: includesEncrypted)
         case .setFieldPicker(var picker)?:
             picker.draw(in: rect, on: &canvas, theme: theme)
             overlay = .setFieldPicker(picker)

@@ -68,6 +68,48 @@ extension CoreDataRecordTests {
             try await dashboard.waitUntil("the journal's types") { dashboard.lines[1].contains("Record types [5]") }
             let names = dashboard.lines.compactMap { $0.firstMatch(of: /│[ ▸](\S[^│]*?\))\s/)?.output.1 }.map(String.init)
             #expect(names == ["Entry  (CD_Entry)", "Notebook  (CD_Notebook)", "Tag  (CD_Tag)", "many-to-many links  (CDMR)"], "\(names)")
+            let links = try #require(dashboard.lines.firstIndex { $0.contains("many-to-many links") })
+            #expect(dashboard.lines[(links + 1)...].allSatisfy { !$0.contains("(CD_") }, "CDMR comes after every entity's type")
+        }
+    }
+
+    @Test("a type Core Data wrote lists its records by attribute name, V shows the CD_ fields; x leaves the encrypted field out of an export, X writes it")
+    func entriesTable() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            let zone = "com.apple.coredata.cloudkit.zone"
+            for command in ["container \(EmbeddedServer.journalContainer.rawValue)", "db private demo", "zone \(zone)", "records CD_Entry"] {
+                try await dashboard.command(command)
+            }
+            try await dashboard.waitUntil("the entries") { dashboard.lines[1].contains("Records of Entry  (CD_Entry) [") && dashboard.screen.contains("│▸") }
+            let heading = try #require(dashboard.lines.first { $0.contains("RECORD NAME") })
+            #expect(heading.contains("caption") && heading.contains("entity") && !heading.contains("CD_"), "\(heading)")
+            #expect(!heading.contains("moveReceipt"), "Core Data's bookkeeping is left to the column chooser: \(heading)")
+            try await dashboard.press(.character("V"))
+            let raw = try #require(dashboard.lines.first { $0.contains("RECORD NAME") })
+            #expect(raw.contains("CD_caption") && raw.contains("CD_entityName"), "\(raw)")
+            #expect(dashboard.lines[1].contains("Records of CD_Entry ["))
+
+            let plain = demo.folder.appendingPathComponent("entries.jsonl")
+            try await dashboard.press(.character("x"))
+            #expect(dashboard.screen.contains("encrypted fields are left out: CD_text; X includes them"))
+            try await dashboard.press(.control("u"))
+            try await dashboard.type(plain.path)
+            try await dashboard.press(.enter)
+            try await dashboard.waitUntil("the export") { dashboard.app.status?.text.hasPrefix("Exported") == true }
+            #expect(dashboard.app.status?.text.hasSuffix("as JSON lines, leaving out the encrypted CD_text") == true)
+            let withoutText = try String(contentsOf: plain, encoding: .utf8)
+            #expect(withoutText.contains("CD_title") && !withoutText.contains("\"CD_text\""))
+
+            let clear = demo.folder.appendingPathComponent("entries-with-text.jsonl")
+            try await dashboard.press(.character("X"))
+            #expect(dashboard.screen.contains("with the encrypted fields CD_text in the clear"))
+            try await dashboard.press(.control("u"))
+            try await dashboard.type(clear.path)
+            try await dashboard.press(.enter)
+            try await dashboard.waitUntil("the export") { dashboard.app.status?.text.hasSuffix("as JSON lines") == true }
+            #expect(try String(contentsOf: clear, encoding: .utf8).contains("\"CD_text\""))
         }
     }
 

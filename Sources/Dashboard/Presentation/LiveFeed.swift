@@ -16,6 +16,9 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     private let capacity: Int
     /// Items dropped for the capacity since the list was last cleared.
     private(set) var dropped = 0
+    /// Items passed over to keep up with bursts since the list was last cleared.
+    private(set) var skipped = SkippedItems()
+    private let skips: (Answer) -> SkippedItems
     /// Whether following is paused (`s` on the request log): nothing new comes until it is resumed.
     private(set) var isPaused = false
     /// Where the next fetch starts from, once started.
@@ -28,12 +31,14 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     /// filter on `name`), started from what `start` fetches, then fetching with `fetch` every `interval`; `advance`
     /// gives an answer's items (newest first) and the cursor the next fetch starts from (the same one when `nil`).
     /// `initial` gives the items the starting point itself holds (newest first); at most `capacity` are kept. A feed
-    /// made `isPaused` fetches its starting point and waits for `setPaused(false)` to follow.
+    /// made `isPaused` fetches its starting point and waits for `setPaused(false)` to follow. `skips` says what an
+    /// answer passed over to keep up with a burst, which the line above the list counts.
     init(
         columns: [TableColumn], emptyMessage: String, name: @escaping (Item) -> String, interval: Duration,
         start: @escaping @Sendable () async throws -> Cursor, fetch: @escaping @Sendable (Cursor) async throws -> Answer,
         advance: @escaping (Answer) -> (cursor: Cursor?, items: [Item]), rows: @escaping ([Item]) -> TableRows,
-        initial: @escaping (Cursor) -> [Item] = { _ in [] }, capacity: Int = .max, isPaused: Bool = false
+        initial: @escaping (Cursor) -> [Item] = { _ in [] }, capacity: Int = .max, isPaused: Bool = false,
+        skips: @escaping (Answer) -> SkippedItems = { _ in SkippedItems() }
     ) {
         list = FilteredList(columns: columns, emptyMessage: emptyMessage, name: name)
         self.start = Remote(start)
@@ -44,6 +49,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
         self.initial = initial
         self.capacity = capacity
         self.isPaused = isPaused
+        self.skips = skips
     }
 
     /// Whether the starting point is being fetched, which Esc cancels.
@@ -99,6 +105,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     private func add(_ answer: Answer) {
         let (next, new) = advance(answer)
         if let next { cursor = next }
+        skipped = skipped + skips(answer)
         insert(new)
     }
 
@@ -136,6 +143,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     func clear() {
         items = []
         dropped = 0
+        skipped = SkippedItems()
         list.show(items, rows: rows)
     }
 
@@ -146,6 +154,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
         let (caption, table) = rect.splitTop(1)
         let text = stopped.map { "Stopped: \($0) r starts again." } ?? (isPaused ? "Paused: s follows again." : live)
             + (dropped > 0 ? " \(Counting.grouped(dropped)) older ones dropped from the list." : "")
+            + (skipped.count > 0 ? " \(skipped.text) skipped in bursts to show the newest." : "")
         canvas.write(text, in: caption, style: theme.style(stopped == nil ? .muted : .error))
         list.table.draw(in: table, on: &canvas, theme: theme, focused: true)
     }

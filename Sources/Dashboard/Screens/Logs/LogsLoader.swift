@@ -23,11 +23,40 @@ struct LogsLoader: Sendable {
         return Start(newest: page.entries, after: page.lastSequence ?? 0)
     }
 
-    /// The entries `filter` keeps logged after `after`, oldest first, waiting up to `wait` seconds for one.
-    func follow(_ filter: ManagementLogs.Filter, after: Int64) async throws -> ManagementLogs.Response {
+    /// What one follow brought: the entries to list (oldest first), where the next follow starts, and the
+    /// entries a burst made it skip.
+    struct Followed: Sendable {
+        var entries: [RequestLogEntry]
+        var after: Int64
+        var skipped: SkippedItems = SkippedItems()
+    }
+
+    /// The most answers read to count what a burst skipped, beyond the first.
+    static let countingAnswers = 20
+
+    /// The entries `filter` keeps logged after `after`, oldest first, waiting up to `wait` seconds for one. When
+    /// more came than one answer holds (a burst), it skips to the newest page and counts the entries it passed
+    /// over, so that the list shows the newest instead of falling behind page by page.
+    func follow(_ filter: ManagementLogs.Filter, after: Int64) async throws -> Followed {
         var filter = filter
         // A window bounds where the log starts from; what comes after is new.
         filter.since = nil
-        return try await client.followRequestLog(filter, after: after, limit: ManagementLogs.maximumLimit, wait: Self.wait)
+        let answer = try await client.followRequestLog(filter, after: after, limit: ManagementLogs.maximumLimit, wait: Self.wait)
+        var reached = answer.lastSequence ?? after
+        guard answer.entries.count >= ManagementLogs.maximumLimit else { return Followed(entries: answer.entries, after: reached) }
+        let newest = try await client.requestLog(filter, limit: Self.pageSize)
+        guard let oldestShown = newest.entries.last?.sequence, oldestShown > reached else { return Followed(entries: answer.entries, after: reached) }
+        var skipped = SkippedItems(count: answer.entries.count)
+        for _ in 0..<Self.countingAnswers where reached < oldestShown - 1 {
+            let passed = try await client.followRequestLog(filter, after: reached, limit: ManagementLogs.maximumLimit, wait: 0)
+            skipped.count += passed.entries.prefix { $0.sequence < oldestShown }.count
+            guard let next = passed.lastSequence, next > reached, passed.entries.last.map({ $0.sequence < oldestShown }) ?? false else {
+                reached = oldestShown
+                break
+            }
+            reached = next
+        }
+        skipped.isAtLeast = reached < oldestShown - 1
+        return Followed(entries: newest.entries.reversed(), after: newest.lastSequence ?? oldestShown, skipped: skipped)
     }
 }

@@ -13,7 +13,7 @@ import TerminalKit
 /// The screen changes nothing, so neither the production lock nor a read-only session takes anything from it.
 final class LogsScreen: LiveFeedScreen {
     let session: Session
-    private(set) var feed: LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry>
+    private(set) var feed: LiveFeed<LogsLoader.Start, LogsLoader.Followed, RequestLogEntry>
     private let loader: LogsLoader
     private let display: FieldValueDisplay
     private var criteria: LogsCriteria
@@ -46,14 +46,15 @@ final class LogsScreen: LiveFeedScreen {
     /// A feed of the entries `criteria` keep: their newest page, then what comes after (paused for a fixed period).
     private static func feed(
         loader: LogsLoader, criteria: LogsCriteria, container: ContainerID?, columns: [LogColumn], display: FieldValueDisplay
-    ) -> LiveFeed<LogsLoader.Start, ManagementLogs.Response, RequestLogEntry> {
+    ) -> LiveFeed<LogsLoader.Start, LogsLoader.Followed, RequestLogEntry> {
         let filter = criteria.filter(container: container)
         return LiveFeed(
             columns: columns.map(\.column), emptyMessage: "No requests logged yet: the data API's requests appear here as they come",
             name: LogRows.filterText, interval: .zero, start: { try await loader.start(filter) },
             fetch: { try await loader.follow(filter, after: $0.after) },
-            advance: { answer in (LogsLoader.Start(newest: [], after: answer.lastSequence ?? 0), answer.entries.reversed()) },
-            rows: { LogRows.rows($0, columns: columns, display: display) }, initial: \.newest, capacity: capacity, isPaused: criteria.period != nil)
+            advance: { followed in (LogsLoader.Start(newest: [], after: followed.after), followed.entries.reversed()) },
+            rows: { LogRows.rows($0, columns: columns, display: display) }, initial: \.newest, capacity: capacity, isPaused: criteria.period != nil,
+            skips: \.skipped)
     }
 
     var title: String {

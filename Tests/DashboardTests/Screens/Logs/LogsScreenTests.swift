@@ -48,6 +48,36 @@ struct LogsScreenTests {
         }
     }
 
+    @Test("after a burst of more requests than one answer holds, the list shows the newest and says how many it skipped")
+    func burst() async throws {
+        try await DemoServer.run { demo in
+            let dashboard = DashboardHarness(demo, size: Self.size)
+            try await dashboard.start()
+            try await dashboard.command("logs")
+            #expect(dashboard.lines[1].contains("Request log [200] · live"))
+            try await dashboard.press(.character("s"))
+            let client = demo.client.addressing(EmbeddedServer.demoContainer, environment: .development)
+            let base = try #require(try await demo.client.requestLog(limit: 1).lastSequence)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<175 { _ = try await client.lookupRecords(named: ["party-\(worker + 1)"]) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            var logged: Int64 = 0
+            for _ in 0..<100 where logged < base + 700 {
+                try await Task.sleep(for: .milliseconds(100))
+                logged = try await demo.client.requestLog(limit: 1).entries.first?.sequence ?? 0
+            }
+            #expect(logged == base + 700, "the 700 lookups are logged, and nothing else")
+            try await dashboard.press(.character("s"))
+            try await dashboard.waitUntil("the newest page after the burst") { dashboard.lines[1].contains("Request log [400] · live") }
+            #expect(dashboard.screen.contains("500 skipped in bursts to show the newest."), "the 500 the first answer held, before the newest 200")
+        }
+    }
+
     @Test("f filters on the server and 1–6 start from a window, both named in the title; 0 shows the whole log again")
     func filters() async throws {
         try await DemoServer.run { demo in

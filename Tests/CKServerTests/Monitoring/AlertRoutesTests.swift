@@ -110,13 +110,20 @@ struct AlertRoutesTests {
         try await server.live { client in
             _ = try await TestServer.management(client, .post, "containers/\(server.container)/apiTokens", ManagementCredentials.CreateTokenRequest(name: "web"), token: token)
             _ = try await TestServer.management(client, .post, "managementTokens", ManagementCredentials.CreateTokenRequest(name: "ci", readOnly: true), token: token)
+            let schema = "containers/\(server.container)/schema/"
+            let edit = ManagementSchema.EditRequest(operations: [ManagementSchema.Edit(.createRecordType, recordType: "Deployed")])
+            #expect(try await TestServer.management(client, .post, schema + "edit", edit, token: token).status == .ok)
+            let diff = try Self.decode(ManagementSchema.DiffResponse.self, try await TestServer.management(client, .get, schema + "diff", token: token))
+            #expect(try await TestServer.management(client, .post, schema + "deploy", ManagementSchema.DeployRequest(digest: diff.digest), token: token).status == .ok)
+            #expect(try await TestServer.management(client, .post, schema + "reset", ManagementSchema.ResetRequest(), token: token).status == .ok)
             let all = try Self.decode(ManagementAlerts.NotificationsResponse.self, try await TestServer.management(client, .get, "notifications", token: token))
-            #expect(all.notifications.map(\.kind) == ["managementToken.create", "apiToken.create"])
-            #expect(all.notifications[1].title.hasPrefix("API token created") && all.notifications[1].containerID == server.container)
+            #expect(all.notifications.map(\.kind) == ["schema.reset", "schema.deploy", "managementToken.create", "apiToken.create"])
+            #expect(all.notifications[1].title.lowercased().hasPrefix("schema deployed to production"), "\(all.notifications[1].title)")
+            #expect(all.notifications[3].title.hasPrefix("API token created") && all.notifications[3].containerID == server.container)
             let credentials = CredentialService(storage: server.temporary.storage, configuration: server.temporary.configuration)
             let scoped = try await credentials.createManagementToken(name: "one", container: server.container, readOnly: true)
             let seen = try Self.decode(ManagementAlerts.NotificationsResponse.self, try await TestServer.management(client, .get, "notifications", token: scoped))
-            #expect(seen.notifications.map(\.kind) == ["apiToken.create"])
+            #expect(seen.notifications.map(\.kind) == ["schema.reset", "schema.deploy", "apiToken.create"], "the container's own, not another's token")
             #expect(try await TestServer.management(client, .post, "notifications/read", ManagementAlerts.ReadRequest(), token: token).status == .badRequest)
         }
     }

@@ -1,4 +1,5 @@
 import CKModel
+import CKSchema
 @testable import CKServer
 import Foundation
 import HTTPTypes
@@ -118,7 +119,7 @@ struct RequestLogRoutesTests {
         }
     }
 
-    @Test("no field value, token, user name or email is in the log")
+    @Test("no field value, token, user name or email is in the log, its CSV export, the telemetry series or /metrics")
     func nothingSecret() async throws {
         let server = try await TestServer()
         try await server.live { client in
@@ -135,8 +136,23 @@ struct RequestLogRoutesTests {
             }
             let stored = try await server.temporary.storage.requestLogEntries(in: RequestLogRange(container: nil, direction: .before(nil)), limit: 100)
             let storedText = String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
-            for secret in [Self.secretTitle, server.apiToken, server.webAuthToken, server.managementToken, "mei@example.com"] {
-                #expect(!storedText.contains(secret))
+            let csv = ([RequestLogCSV.header] + stored.map(RequestLogCSV.row)).joined(separator: "\n")
+            var series = ""
+            for metric in TelemetryMetric.allCases {
+                for group in [nil] + TelemetryGroup.allCases {
+                    let query = "metric=\(metric.rawValue)" + (group.map { "&groupBy=\($0.rawValue)" } ?? "")
+                    let answer = try await TestServer.management(client, .get, "telemetry?" + query, token: server.managementToken)
+                    if answer.status == .ok { series += String(buffer: answer.body) }
+                }
+            }
+            #expect(series.contains(#"records\/lookup"#), "the series were read")
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(server.managementToken)"], body: nil)
+            let exposition = String(buffer: metrics.body)
+            #expect(exposition.contains("http_server_request_duration_seconds"))
+            for (name, text) in [("stored", storedText), ("CSV", csv), ("telemetry", series), ("metrics", exposition)] {
+                for secret in [Self.secretTitle, server.apiToken, server.webAuthToken, server.managementToken, "mei@example.com", "mei\""] {
+                    #expect(!text.contains(secret), "the \(name) holds \(secret)")
+                }
             }
         }
     }

@@ -115,6 +115,33 @@ struct DataAPICommandTests {
         #expect(zones.status == 0 && !zones.standardOutput.contains("Trips"), "\(zones.standardOutput)")
     }
 
+    @Test("CKDASH_API_TOKEN, CKDASH_KEY_ID and CKDASH_KEY, CKDASH_SCHEMA, and a profile's api-token-file and web-auth-token-file carry the same credentials")
+    func variablesAndProfile() async throws {
+        let given = try await Credentials()
+        let keyed = try await given.server.ckdash(["zones"], environment: given.noManagement.merging(["CKDASH_KEY_ID": given.keyID, "CKDASH_KEY": given.keyFile]) { $1 })
+        #expect(keyed.status == 0 && keyed.standardOutput.contains("_defaultZone"), "\(keyed.standardError)")
+        let schemaFile = given.server.data + "/development.ckdb"
+        try await given.server.ckdash(["schema", "export"]).standardOutput.write(toFile: schemaFile, atomically: true, encoding: .utf8)
+        let apiToken = try String(contentsOfFile: given.apiTokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let csv = try await given.server.ckdash(
+            ["records", "export", "--type", "Party", "--format", "csv"],
+            environment: given.noManagement.merging(["CKDASH_API_TOKEN": apiToken, "CKDASH_SCHEMA": schemaFile]) { $1 })
+        #expect(csv.status == 0 && csv.standardOutput.hasPrefix("recordName,"), "\(csv.standardError)")
+
+        let config = given.server.data + "/profile-config"
+        try FileManager.default.createDirectory(atPath: config + "/ckdash", withIntermediateDirectories: true)
+        try """
+            [profiles.ann]
+            api-token-file = "\(given.apiTokenFile)"
+            web-auth-token-file = "\(given.webAuthTokenFile)"
+            database = "private"
+            """.write(toFile: config + "/ckdash/config.toml", atomically: true, encoding: .utf8)
+        let profiled = try await given.server.ckdash(["zones", "--profile", "ann"], environment: given.noManagement.merging(["XDG_CONFIG_HOME": config]) { $1 })
+        #expect(profiled.status == 0 && profiled.standardOutput.contains("_defaultZone"), "\(profiled.standardError)")
+        let kept = try String(contentsOfFile: given.webAuthTokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(kept != given.webAuthToken, "the profile's token file is kept up to date as the server rotates it")
+    }
+
     @Test("what needs the management API, a user's database without a signed-in user, and no credentials each fail with one line", arguments: [
         (["schema", "export"], "needs ckserver's management API"),
         (["users", "list"], "needs ckserver's management API"),

@@ -110,6 +110,12 @@ struct DataAPIDashboardTests {
             let zones = try await demo.client.addressing(EmbeddedServer.demoContainer, environment: .development).database(.private)
                 .actingAsUser(recordName: user).allZones().map { try $0.get().zoneID.zoneName }
             #expect(zones.contains("Notes"), "the zone is the signed-in user's")
+            try await dashboard.press(.character("d"))
+            try await dashboard.waitUntil("the question") { dashboard.screen.contains("Delete zone Notes?") }
+            #expect(dashboard.screen.contains("It holds no records."), "counted through the data API")
+            try await dashboard.press(.character("y"))
+            #expect(dashboard.app.status?.text == "Deleted zone Notes and its 0 records")
+            #expect(!dashboard.lines.contains { $0.contains("Notes") && $0.hasPrefix("│") }, "the zone is gone from the list")
             try await dashboard.command("types")
             #expect(dashboard.app.status?.text == Destination.managementAPIRefusal)
             Self.expectNoManagementCall(dashboard, transport)

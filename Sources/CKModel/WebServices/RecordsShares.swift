@@ -65,13 +65,15 @@ public enum RecordsShares {
         public var participantStatus: ShareParticipant.AcceptanceStatus?
         /// The caller's part in the share.
         public var participantType: ShareParticipant.ParticipantType?
+        /// The share's link, whose last part is the short GUID: what the owner sends people to join it.
+        public var webpageURL: String?
 
         /// Creates share metadata.
         public init(
             containerIdentifier: String, environment: String, databaseScope: String, shortGUID: String, zoneID: ZoneID, share: Record,
             rootRecordName: String? = nil, rootRecord: Record? = nil, ownerIdentity: UserIdentity,
             participantPermission: SharePermission? = nil, participantStatus: ShareParticipant.AcceptanceStatus? = nil,
-            participantType: ShareParticipant.ParticipantType? = nil
+            participantType: ShareParticipant.ParticipantType? = nil, webpageURL: String? = nil
         ) {
             self.containerIdentifier = containerIdentifier
             self.environment = environment
@@ -85,6 +87,7 @@ public enum RecordsShares {
             self.participantPermission = participantPermission
             self.participantStatus = participantStatus
             self.participantType = participantType
+            self.webpageURL = webpageURL
         }
     }
 }

@@ -31,6 +31,7 @@ public func buildApplication(
     SubscriptionsRoutes(services: services).register(on: database)
     AssetsRoutes(services: services).register(on: database, router: router)
     SignInPageRoutes(services: services).register(on: router)
+    SharePageRoutes().register(on: router)
     TokensRoutes(services: services).register(on: router)
     ManagementContainersRoutes(services: services).register(on: router)
     ManagementSchemaRoutes(services: services).register(on: router)

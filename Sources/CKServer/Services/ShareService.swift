@@ -95,7 +95,8 @@ public struct ShareService: Sendable {
                 share: share.wireRecord(zoneID: zoneID, desiredKeys: nil, serverURL: access.serverURL, container: access.container.id, viewer: user),
                 rootRecordName: info.rootRecordName, rootRecord: rootRecord,
                 ownerIdentity: UserIdentity(userRecordName: owner, lookupInfo: .init(userRecordName: owner)),
-                participantPermission: participant.permission, participantStatus: participant.acceptanceStatus, participantType: participant.type)
+                participantPermission: participant.permission, participantStatus: participant.acceptanceStatus, participantType: participant.type,
+                webpageURL: SharePageRoutes.address(of: info.shortGUID, serverURL: access.serverURL))
         }
         throw ServerError(.tryAgainLater, reason: "the share kept changing while it was being accepted; try again")
     }

@@ -51,6 +51,12 @@ struct SharingRoutesTests {
             #expect(resolved["participantStatus"] as? String == "INVITED")
             #expect(resolved["databaseScope"] as? String == "SHARED")
             #expect((resolved["rootRecord"] as? [String: Any])?["recordName"] as? String == "plan")
+            let link = try #require(resolved["webpageURL"] as? String)
+            #expect(link.hasSuffix("/share/\(shortGUID)"), "the share's link ends in its short GUID: \(link)")
+            let page = try await client.execute(uri: "/share/\(shortGUID)", method: .get)
+            #expect(page.status == .ok && String(buffer: page.body).contains(":accept \(shortGUID)"), "the link opens a page saying how to join")
+            #expect(!String(buffer: page.body).contains("plan"), "the page tells nothing of the share")
+            #expect(try await client.execute(uri: "/share/not%20a%20guid", method: .get).status == .notFound)
             let refused = try first(try await server.post(client, "records/resolve", #"{"shortGUIDs":[{"value":"\#(shortGUID)"}]}"#, as: .user(bob.token)), "results")
             #expect(refused["serverErrorCode"] as? String == "ACCESS_DENIED")
 

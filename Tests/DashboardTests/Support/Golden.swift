@@ -30,13 +30,16 @@ enum Golden {
     }
 
     /// `lines` with what differs between runs replaced by `#`: when the demo was made (a container's creation,
-    /// a record's created and modified stamps, the demo's deploy) and the demo user's random record name.
+    /// a record's created and modified stamps, the demo's deploy), the demo user's random record name, and in a
+    /// link to the server its loopback port and a share's random short GUID.
     static func masked(_ lines: [String]) -> [String] {
         lines.map { line in
             var line = line
             if line.contains("iCloud.") || line.contains("created ") || line.contains("modified ") || line.contains("deployed ") {
                 line = line.replacing(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/) { match in String(repeating: "#", count: match.output.count) }
             }
+            line = line.replacing(/127\.0\.0\.1:\d+/) { match in "127.0.0.1:" + String(repeating: "#", count: match.output.count - 10) }
+            line = line.replacing(/\/share\/[0-9A-Za-z]+/) { match in "/share/" + String(repeating: "#", count: match.output.count - 7) }
             return line.replacing(/_[0-9a-f]{8,}…?/) { match in String(repeating: "#", count: match.output.count) }
         }
     }

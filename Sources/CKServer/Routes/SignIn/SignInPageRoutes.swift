@@ -131,7 +131,7 @@ struct SignInPageRoutes {
 
     /// A page that no other site may frame and that loads nothing, never cached. (No `form-action`: browsers
     /// apply it to the redirect to the sign-in callback too.)
-    private static func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
+    static func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
         Response(
             status: status,
             headers: [

@@ -11,6 +11,11 @@ struct ListedShare: Equatable, Sendable {
     var rootRecordName: String?
     /// The shared record's type.
     var rootRecordType: String?
+    /// The share's link as the server gives it (`webpageURL`), which others join with.
+    var link: String?
+
+    /// What others join the share with: its link, else its short GUID.
+    var joinedWith: String? { link ?? share.shortGUID }
 
     /// Whether it shares the whole zone.
     var isZoneWide: Bool { share.recordName == ShareRecord.zoneWideName }

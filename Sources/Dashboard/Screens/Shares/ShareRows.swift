@@ -10,7 +10,7 @@ enum ShareRows {
         TableColumn("OWNER", width: .flexible(minimum: 8)),
         TableColumn("ANYONE WITH THE LINK", width: .fixed(20)),
         TableColumn("PARTICIPANTS", width: .flexible(minimum: 12)),
-        TableColumn("SHORT GUID", width: .flexible(minimum: 10)),
+        TableColumn("LINK", width: .flexible(minimum: 10, weight: 3)),
     ]
 
     /// The columns of the selected share's participants.
@@ -32,7 +32,7 @@ enum ShareRows {
                 TableCell(name(listed.ownerRecordName, names)),
                 TableCell(label(listed.publicPermission, none: "no access"), role: listed.publicPermission == .none ? .muted : nil),
                 TableCell(others == 0 ? "nobody yet" : "\(others) · \(accepted) accepted", role: others == 0 ? .muted : nil),
-                TableCell(listed.share.shortGUID ?? "—", role: .muted),
+                TableCell(listed.joinedWith ?? "—", role: .muted),
             ]
         })
     }

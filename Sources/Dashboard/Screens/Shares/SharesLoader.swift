@@ -19,7 +19,7 @@ struct SharesLoader: Sendable {
             let root = record.shortGUID.flatMap { roots[$0] }
             return ListedShare(
                 share: record, zoneID: record.zoneID ?? zone ?? .defaultZone, rootRecordName: root?.rootRecordName,
-                rootRecordType: root?.rootRecord?.recordType)
+                rootRecordType: root?.rootRecord?.recordType, link: root?.webpageURL)
         }
     }
 

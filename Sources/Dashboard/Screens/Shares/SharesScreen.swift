@@ -41,7 +41,7 @@ final class SharesScreen: FilteredListScreen {
     /// The screen's own keys, which the hint bar, the help overlay and docs/dashboard.md list.
     static let keys = KeyBindingTable([
         KeyBinding(.open, keys: [.enter], label: "Open", help: "Browse what the selected share shares: its zone, or its root record", group: "Shares"),
-        KeyBinding(.copy, keys: [.character("y")], label: "Copy GUID", help: "Copy the selected share's short GUID, with which others :accept it (OSC 52)", group: "Shares"),
+        KeyBinding(.copy, keys: [.character("y")], label: "Copy link", help: "Copy the selected share's link (its short GUID where the server gives none), with which others :accept it (OSC 52)", group: "Shares"),
         KeyBinding(
             .share, keys: [.character("n")], label: "Share zone", help: "Share a whole custom zone (owner, private database); participants come next",
             group: "Shares", isMutation: true),
@@ -92,8 +92,8 @@ final class SharesScreen: FilteredListScreen {
             guard let selected = list.selected else { return }
             host.openShared(zone: selected.zoneID, rootRecordName: selected.rootRecordName, in: session.database, session: session)
         case .copy:
-            guard let shortGUID = list.selected?.share.shortGUID else { return }
-            host.copyToClipboard(shortGUID, describing: "the short GUID (others join with :accept \(shortGUID))")
+            guard let selected = list.selected, let joinedWith = selected.joinedWith else { return }
+            host.copyToClipboard(joinedWith, describing: "the share's \(selected.link == nil ? "short GUID" : "link") (others join with :accept and it)")
         case .share:
             askZoneToShare(host: host)
         case .addParticipant:

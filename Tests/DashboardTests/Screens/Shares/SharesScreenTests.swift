@@ -156,7 +156,10 @@ struct SharesScreenTests {
             try await dashboard.command("shares")
             #expect(dashboard.lines.contains { $0.contains("the whole zone") && $0.contains("demo") && $0.contains("1 · 1 accepted") })
             let hints = dashboard.lines[Self.size.height - 1]
-            #expect(hints.contains("Copy GUID") && !hints.contains("Invite") && !hints.contains("Stop sharing"))
+            #expect(hints.contains("Copy link") && !hints.contains("Invite") && !hints.contains("Stop sharing"))
+            try await dashboard.press(.character("y"))
+            let link = try #require(dashboard.terminal.clipboard)
+            #expect(link.wholeMatch(of: /http:\/\/127\.0\.0\.1:\d+\/share\/[0-9A-Za-z]+/) != nil, "y copies the link the server gives: \(link)")
             try await dashboard.press(.character("d"))
             #expect(!dashboard.screen.contains("Stop sharing zone Receipts?"))
         }

@@ -22,10 +22,10 @@ struct WALCheckpointTests {
         _ = try await storage.createZone(zone)
         let path = temporary.configuration.databaseURL.path
         let sizeBefore = Self.fileSize(path)
-        // 48 MB of records: three times the log size that wakes the checkpointer.
+        // 12 MB of records: three times the log size that wakes the checkpointer.
         let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_owner", deviceID: "iCloud")
         let payload = String(repeating: "x", count: 100_000)
-        for batch in 0..<48 {
+        for batch in 0..<12 {
             let writes = (0..<10).map { index in
                 RecordWrite.insert(
                     StoredRecord(
@@ -37,10 +37,10 @@ struct WALCheckpointTests {
         }
         var copied = false
         for _ in 0..<100 where !copied {
-            copied = Self.fileSize(path) > sizeBefore + 16_000_000
+            copied = Self.fileSize(path) > sizeBefore + 4_000_000
             if !copied { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(copied, "no checkpoint copied the log into the database file")
-        #expect(try await storage.records(named: ["r-0-0", "r-47-9"], in: zone).count == 2)
+        #expect(try await storage.records(named: ["r-0-0", "r-11-9"], in: zone).count == 2)
     }
 }

@@ -221,9 +221,11 @@ extension DashboardApp: ScreenHost {
             top.cancelLoading(self)
             stack.removeLast()
         }
+        // Signing in again where the user was (a lapsed token) keeps their zone; another database starts at its default.
+        let staysInDatabase = top.session.database == database
         switchSession {
             $0.database = database
-            $0.zone = nil
+            if !staysInDatabase { $0.zone = nil }
         }
         let reach = database == .public ? "what needs a user in the public database is theirs" : "the \(database.rawValue) database is theirs"
         report(StatusMessage("Signed in as \(userRecordName): \(reach)", kind: .success))

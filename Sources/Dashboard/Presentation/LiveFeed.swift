@@ -18,6 +18,7 @@ final class LiveFeed<Cursor: Sendable, Answer: Sendable, Item> {
     private(set) var dropped = 0
     /// Items passed over to keep up with bursts since the list was last cleared.
     private(set) var skipped = SkippedItems()
+    /// What an answer passed over to keep up.
     private let skips: (Answer) -> SkippedItems
     /// Whether following is paused (`s` on the request log): nothing new comes until it is resumed.
     private(set) var isPaused = false

@@ -30,8 +30,9 @@ public final class BackgroundWork {
     /// The jobs `isBusy` leaves out: those started by `startWaiting(_:apply:)`.
     private var waiting: Set<Job> = []
     private var nextNumber = 0
-    /// Called on the run loop's thread with the error of each job that fails, before the job's own `apply`: for
-    /// what the app does about an error whichever screen met it, such as asking the user to sign in again.
+    /// Called on the run loop's thread with the error of each job that fails, after the job's own `apply` (so what
+    /// it does, such as asking the user to sign in again, has the last word): for what the app does about an
+    /// error whichever screen met it.
     public var onFailure: ((any Error) -> Void)?
 
     /// Creates the queue; `wake` is called from the job's task when a result is ready, so an idle run loop can
@@ -106,8 +107,8 @@ public final class BackgroundWork {
             tasks[job] = nil
             waiting.remove(job)
             guard let handler = handlers.removeValue(forKey: job) else { continue }
-            if case .failure(let error) = result { onFailure?(error) }
             handler(result)
+            if case .failure(let error) = result { onFailure?(error) }
             applied += 1
         }
         return applied

@@ -26,7 +26,7 @@ struct BackgroundWorkTests {
         #expect(!work.isBusy && woken.withLock { $0 } == 2)
     }
 
-    @Test("every failure is shown to onFailure before its own handler, a success and a cancelled job's failure never")
+    @Test("every failure is shown to onFailure after its own handler, a success and a cancelled job's failure never")
     func observesFailures() async throws {
         struct Refused: Error {}
         let work = BackgroundWork()
@@ -43,7 +43,7 @@ struct BackgroundWorkTests {
         try await Task.sleep(for: .milliseconds(80))
         work.deliverFinished()
         #expect(seen.sorted() == ["handled", "observed", "succeeded"])
-        #expect(seen.firstIndex(of: "observed")! < seen.firstIndex(of: "handled")!)
+        #expect(seen.firstIndex(of: "handled")! < seen.firstIndex(of: "observed")!)
     }
 
     @Test("a cancelled job's task is cancelled and its result never applied")

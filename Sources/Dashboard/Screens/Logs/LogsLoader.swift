@@ -50,7 +50,8 @@ struct LogsLoader: Sendable {
         for _ in 0..<Self.countingAnswers where reached < oldestShown - 1 {
             let passed = try await client.followRequestLog(filter, after: reached, limit: ManagementLogs.maximumLimit, wait: 0)
             skipped.count += passed.entries.prefix { $0.sequence < oldestShown }.count
-            guard let next = passed.lastSequence, next > reached, passed.entries.last.map({ $0.sequence < oldestShown }) ?? false else {
+            // An answer reads a bounded stretch of the log: with a filter it may keep nothing and still move on.
+            guard let next = passed.lastSequence, next > reached, next < oldestShown, passed.entries.allSatisfy({ $0.sequence < oldestShown }) else {
                 reached = oldestShown
                 break
             }

@@ -36,6 +36,7 @@ struct RecordColumns: Equatable {
             return property.hasSuffix(assetSuffix) ? "\(property.dropLast(assetSuffix.count)) (large value)" : property
         }
 
+        /// What ends the name of the asset a large value is stored in.
         private static let assetSuffix = "_ckAsset"
 
         /// What the column shows for `record`.

@@ -93,7 +93,7 @@ final class SharesScreen: FilteredListScreen {
             host.openShared(zone: selected.zoneID, rootRecordName: selected.rootRecordName, in: session.database, session: session)
         case .copy:
             guard let selected = list.selected, let joinedWith = selected.joinedWith else { return }
-            host.copyToClipboard(joinedWith, describing: "the share's \(selected.link == nil ? "short GUID" : "link") (others join with :accept and it)")
+            host.copyToClipboard(joinedWith, describing: "the share's \(selected.link == nil ? "short GUID" : "link") (others join with :accept \(joinedWith))")
         case .share:
             askZoneToShare(host: host)
         case .addParticipant:

@@ -74,7 +74,7 @@ public struct ModelCheck: Sendable {
         let entity = type.hasPrefix(MirroredNames.prefix) ? String(type.dropFirst(MirroredNames.prefix.count)) : type
         guard let field, field.hasPrefix(MirroredNames.prefix) else { return field.map { "\(entity).\($0)" } ?? entity }
         var property = field.dropFirst(MirroredNames.prefix.count)
-        if property.hasSuffix("_ckAsset") { property = property.dropLast("_ckAsset".count) }
+        if property.hasSuffix(MirroredNames.assetSuffix) { property = property.dropLast(MirroredNames.assetSuffix.count) }
         return "\(entity).\(property)"
     }
 }

@@ -10,6 +10,8 @@ public enum MirroredNames {
     public static let moveReceipt = "CD_moveReceipt"
     /// The fields of a `CDMR` link: the two entities (`Post:Tag`), the two record names, the two relationships.
     public static let linkFields = ["CD_entityNames", "CD_recordNames", "CD_relationships"]
+    /// What ends the name of the asset a large value is stored in instead (`CD_title_ckAsset`).
+    public static let assetSuffix = "_ckAsset"
     /// The private database's zone of a Core Data store.
     public static let zoneName = "com.apple.coredata.cloudkit.zone"
 
@@ -35,6 +37,6 @@ public enum MirroredNames {
 
     /// `CD_title_ckAsset`: the asset a large value of `title` is stored in instead.
     public static func assetField(_ attribute: String) -> String {
-        prefix + attribute + "_ckAsset"
+        prefix + attribute + assetSuffix
     }
 }

@@ -27,7 +27,7 @@ enum CoreDataRecordLines {
         return lines + RecordLines.systemLines(of: record, display: display, extra: extra)
     }
 
-    private static let assetSuffix = "_ckAsset"
+    private static let assetSuffix = MirroredNames.assetSuffix
 
     /// The line of one attribute or to-one relationship: its value, else the asset holding a large value.
     private static func propertyLines(_ field: String, type: FieldType?, fields: [String: FieldValue], display: FieldValueDisplay) -> [RecordLine] {

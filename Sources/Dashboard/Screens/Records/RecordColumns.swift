@@ -36,8 +36,7 @@ struct RecordColumns: Equatable {
             return property.hasSuffix(assetSuffix) ? "\(property.dropLast(assetSuffix.count)) (large value)" : property
         }
 
-        /// What ends the name of the asset a large value is stored in.
-        private static let assetSuffix = "_ckAsset"
+        private static let assetSuffix = MirroredNames.assetSuffix
 
         /// What the column shows for `record`.
         func text(in record: Record, display: FieldValueDisplay) -> String {

@@ -110,21 +110,39 @@ public struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// Writes JSON text read in place (a column of a stored row) as one value.
+    public mutating func raw(_ json: UnsafeRawBufferPointer) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
+    /// Writes a string value given as UTF-8 read in place (a column of a stored row), without making a `String`.
+    public mutating func string(utf8: UnsafeRawBufferPointer) {
+        separate()
+        appendQuoted(utf8)
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Writes `text` quoted, escaping what JSON requires; text with nothing to escape (nearly all of it) is
-    /// copied in one go.
+    /// Writes `text` quoted, escaping what JSON requires.
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !utf8.contains(where: Self.needsEscape) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
+        let copied = text.utf8.withContiguousStorageIfAvailable { appendQuoted(UnsafeRawBufferPointer($0)) }
+        if copied == nil {
+            var contiguous = text
+            contiguous.withUTF8 { appendQuoted(UnsafeRawBufferPointer($0)) }
         }
-        if copied != true {
-            for byte in text.utf8 {
+    }
+
+    /// Writes the UTF-8 `text` quoted, escaping what JSON requires; text with nothing to escape (nearly all of it)
+    /// is copied in one go.
+    private mutating func appendQuoted(_ text: UnsafeRawBufferPointer) {
+        bytes.append(UInt8(ascii: "\""))
+        if text.contains(where: Self.needsEscape) {
+            for byte in text {
                 appendEscaped(byte)
             }
+        } else {
+            bytes.append(contentsOf: text)
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -69,7 +69,8 @@ extension RecordStamp {
 }
 
 extension ZoneID {
-    func write(to writer: inout JSONWriter) {
+    /// Writes the zone's dictionary, as a record's `zoneID` carries it.
+    public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("zoneName")
         writer.string(zoneName)

@@ -27,23 +27,16 @@ public struct StoredRecordRow: Hashable, Sendable {
     public func wireRecord(
         zoneID: ZoneID, desiredKeys: [String]?, numbersAsStrings: Bool, serverURL: String, container: ContainerID, viewer: String? = nil
     ) throws -> Record {
-        guard let copied = copiedFields(desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings) else {
+        let copied = fieldsJSON.withUnsafeBytes { StoredFieldsCopy(of: $0, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings) }
+        guard let copied else {
             return try decoded().wireRecord(zoneID: zoneID, desiredKeys: desiredKeys, serverURL: serverURL, container: container, viewer: viewer)
         }
         var wire = record.wireRecord(zoneID: zoneID, desiredKeys: nil, serverURL: serverURL, container: container, viewer: viewer)
         wire.fields = nil
-        wire.encodedFields = copied
+        switch copied {
+        case .all: wire.encodedFields = fieldsJSON
+        case .kept(let kept): wire.encodedFields = kept
+        }
         return wire
     }
-
-    /// The fields JSON of the answer when it can be copied from the stored one: all of it, or the members
-    /// `desiredKeys` keeps; `nil` when the answer must be written from decoded fields.
-    private func copiedFields(desiredKeys: [String]?, numbersAsStrings: Bool) -> [UInt8]? {
-        guard !numbersAsStrings, !ByteSearch.contains(Self.assetTag, in: fieldsJSON) else { return nil }
-        guard let desiredKeys else { return fieldsJSON }
-        return StoredFieldsJSON.keeping(Set(desiredKeys), of: fieldsJSON)
-    }
-
-    /// How stored JSON tags an asset value: `ASSETID` and `ASSETID_LIST`, and `ASSET` in rows saved before.
-    private static let assetTag = Array(#""ASSET"#.utf8)
 }

@@ -31,7 +31,7 @@ extension QueryPageReader {
             let rows = try await storage.recordRows(named: names, in: zone)
             let near = try rows.values.compactMap { row -> (distance: Double, record: StoredRecord, row: StoredRecordRow)? in
                 let record = try row.decoded()
-                guard case .location(let here)? = record.fields[field], readable(record),
+                guard case .location(let here)? = record.fields[field], readable?(record) ?? true,
                     plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) })
                 else { return nil }
                 let distance = FilterEvaluator.distance(here, center)

@@ -17,10 +17,40 @@ struct QueryPageReader {
     let storage: any ServerStorage
     let plan: QueryPlan
     let digest: String
-    let readable: @Sendable (StoredRecord) -> Bool
+    /// Which records the caller may read; every one when `nil`.
+    let readable: (@Sendable (StoredRecord) -> Bool)?
 
     private var order: QueryOrder { QueryOrder(sortBy: plan.sortBy) }
     private var sortsByMany: Bool { plan.sortBy.count > 1 }
+
+    /// Writes up to `limit` records of `zone` after `cursor` to `records`, and says where the next page starts
+    /// (`nil`: the zone is done). A type read by name that the caller may read all of goes from storage to the
+    /// answer row by row, without a value made for any record.
+    func write(_ zone: ZoneKey, zoneID: ZoneID, after cursor: QueryCursor?, limit: Int, to records: inout RecordsAnswerWriter) async throws
+        -> QueryCursor?
+    {
+        guard !plan.readsFields, readable == nil else {
+            let page = try await read(zone, after: cursor, limit: limit)
+            for row in page.records {
+                try records.write(row, zoneID: zoneID)
+            }
+            return page.next
+        }
+        // Read as `read` reads by name: a step of at least `batchSize`, so that a page ending with the type says so.
+        let size = max(Self.batchSize, limit)
+        var read = 0
+        var last: String?
+        try await storage.forEachRecordRow(ofType: plan.recordTypeName, in: zone, after: cursor?.recordName, limit: size) { row in
+            read += 1
+            guard read <= limit else { return }
+            try records.write(row, zoneID: zoneID)
+            if read == limit {
+                last = row.text(.name)
+            }
+        }
+        guard read == size || read > limit, let last else { return nil }
+        return QueryCursor(query: digest, value: nil, recordName: last)
+    }
 
     /// Up to `limit` records of `zone` after `cursor`, and where the next page starts (`nil`: the zone is done).
     /// A record's fields are decoded only when the filters, the sorts or a list index must look at them.
@@ -63,7 +93,7 @@ struct QueryPageReader {
                 position = candidate
                 read += 1
                 // Only an index can name a record twice (once per value of a list); the type's rows are each read once.
-                guard plan.driver == .names || seen.insert(candidate.recordName).inserted, let row, readable(row.record) else { continue }
+                guard plan.driver == .names || seen.insert(candidate.recordName).inserted, let row, readable?(row.record) ?? true else { continue }
                 let record = plan.readsFields ? try row.decoded() : row.record
                 guard plan.filters.allSatisfy({ FilterEvaluator.matches(record, $0) }), isFirstEntry(value, of: record) else { continue }
                 if let (ties, name) = floor, value == start, !order.precedes([start] + ties, name, order.values(of: record), record.recordName) {

@@ -5,7 +5,7 @@ extension RecordService {
     /// `records/query`: a page of the records of a type that meet every filter, in the sort order, with a
     /// `continuationMarker` while more may follow. With `zoneWide` (and no `zoneID`) every zone of the database
     /// is searched, one after the other: the default zone, then the custom zones by name.
-    public func query(_ request: RecordsQuery.Request, access: DatabaseAccess) async throws -> RecordsQuery.Response {
+    func query(_ request: RecordsQuery.Request, access: DatabaseAccess) async throws -> QueryAnswer {
         let zoneWide = request.zoneWide == true && request.zoneID == nil
         let zones = zoneWide
             ? try await storage.reachableZones(for: access)
@@ -21,8 +21,10 @@ extension RecordService {
         let digest = QueryCursor.digest(of: request.query, zone: zoneWide ? nil : zones.first?.key)
         let readable = try readability(of: recordType, access: access)
         let marker = try request.continuationMarker.map { try QueryCursor(marker: $0, digest: digest) }
+        var records = RecordsAnswerWriter(
+            options: RecordAnswerOptions(desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings, access: access), capacity: limit)
         if zones.isEmpty {
-            return RecordsQuery.Response(records: [])
+            return QueryAnswer(records: records.finished())
         }
         let resumed = zones.firstIndex { zone in
             marker?.zoneName.map { $0 == zone.key.zoneName && (marker?.zoneOwner ?? zone.key.ownerRecordName) == zone.key.ownerRecordName } ?? true
@@ -31,47 +33,45 @@ extension RecordService {
             throw ServerError(.badRequest, reason: "the zone this continuationMarker was reading is gone; send the query again without it")
         }
 
-        var records: [ItemResult<Record>] = []
-        records.reserveCapacity(limit)
         var next: QueryCursor?
         for (index, zone) in zones.enumerated().dropFirst(first) {
-            let scope = zone.scope
-            let reader = QueryPageReader(
-                storage: storage, plan: plan, digest: digest, readable: { readable($0) && scope?.contains($0.recordName) ?? true })
-            let page = try await reader.read(zone.key, after: index == first ? marker : nil, limit: limit - records.count)
-            let zoneID = ZoneService.wireZoneID(zone.key)
-            // One at a time into the answer: a page mapped first and then appended copied every record once more.
-            for row in page.records {
-                records.append(.success(try row.wireRecord(
-                    zoneID: zoneID, desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings ?? false,
-                    serverURL: access.serverURL, container: access.container.id, viewer: access.caller.userRecordName)))
-            }
-            if var resume = page.next {
+            let reader = QueryPageReader(storage: storage, plan: plan, digest: digest, readable: Self.readable(readable, within: zone.scope))
+            let resumeAt = try await reader.write(
+                zone.key, zoneID: ZoneService.wireZoneID(zone.key), after: index == first ? marker : nil, limit: limit - records.written,
+                to: &records)
+            if var resume = resumeAt {
                 resume.zoneName = zoneWide ? zone.key.zoneName : nil
                 resume.zoneOwner = zoneWide ? zone.key.ownerRecordName : nil
                 next = resume
                 break
             }
-            if records.count >= limit, index + 1 < zones.count {
+            if records.written >= limit, index + 1 < zones.count {
                 next = QueryCursor(query: digest, zone: zones[index + 1].key, value: nil, recordName: "")
                 break
             }
         }
-        return RecordsQuery.Response(records: records, continuationMarker: next?.marker)
+        return QueryAnswer(records: records.finished(), continuationMarker: next?.marker)
     }
 
-    /// Which records of the type the caller may read: all of them, only their own (READ granted to
+    /// Which records of the type the caller may read: all of them (`nil`), only their own (READ granted to
     /// `_creator` alone), or none (`ACCESS_DENIED`). Private databases are their owner's.
-    private func readability(of recordType: RecordType, access: DatabaseAccess) throws -> @Sendable (StoredRecord) -> Bool {
-        guard access.database == .public else { return { _ in true } }
+    private func readability(of recordType: RecordType, access: DatabaseAccess) throws -> (@Sendable (StoredRecord) -> Bool)? {
+        guard access.database == .public else { return nil }
         let policy = AccessPolicy(caller: access.caller)
         if policy.allows(.read, on: recordType) {
-            return { _ in true }
+            return nil
         }
         let caller = access.caller.userRecordName
         guard let caller, policy.allows(.read, on: recordType, creator: caller) else {
             throw ServerError(.accessDenied, reason: "READ operation not permitted")
         }
         return { $0.created.userRecordName == caller }
+    }
+
+    /// The records of a zone the caller may read: those `readable` lets through (all when `nil`) among those the
+    /// zone's shares cover (all when `scope` is `nil`).
+    private static func readable(_ readable: (@Sendable (StoredRecord) -> Bool)?, within scope: ShareScope?) -> (@Sendable (StoredRecord) -> Bool)? {
+        guard let scope else { return readable }
+        return { (readable?($0) ?? true) && scope.contains($0.recordName) }
     }
 }

@@ -230,8 +230,10 @@ extension CachedStorage {
         try await storage.scan(scan, in: zone, after: cursor, limit: limit)
     }
 
-    public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
-        try await storage.recordRows(ofType: recordType, in: zone, after: cursor, limit: limit)
+    public func forEachRecordRow(
+        ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws {
+        try await storage.forEachRecordRow(ofType: recordType, in: zone, after: cursor, limit: limit, body)
     }
 
     public func search(_ tokens: [String], matchAll: Bool, recordType: String, fieldName: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [String] {

@@ -105,9 +105,11 @@ extension PostgresStorage: QueryStorage {
         return statement
     }
 
-    public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
-        try await read { transaction in
-            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [] }
+    public func forEachRecordRow(
+        ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws {
+        let rows = try await read { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [StoredRecordRow]() }
             return try transaction.rows("""
                 SELECT \(unescaped: Self.recordColumns) FROM records
                 WHERE zone_id = \(zoneID) AND record_type = \(recordType) AND NOT deleted AND record_name > \(cursor ?? "")
@@ -115,6 +117,7 @@ extension PostgresStorage: QueryStorage {
                 """
             ).map { try Self.storedRow($0).row }
         }
+        try rows.forEach(body)
     }
 
     public func search(

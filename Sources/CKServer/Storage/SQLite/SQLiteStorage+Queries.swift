@@ -28,16 +28,18 @@ extension SQLiteStorage {
         }
     }
 
-    public func recordRows(ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int) async throws -> [StoredRecordRow] {
+    public func forEachRecordRow(
+        ofType recordType: String, in zone: ZoneKey, after cursor: String?, limit: Int, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws {
         try readNow { db in
-            guard let zoneID = try Self.zoneRowID(db, zone) else { return [] }
-            return try Self.storedRows(
-                db,
+            guard let zoneID = try Self.zoneRowID(db, zone) else { return }
+            try db.forEachRowCached(
                 sql: """
                     SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND record_type = ? AND deleted = 0 AND record_name > ?
                     ORDER BY record_name LIMIT ?
                     """,
-                binding: [zoneID, recordType, cursor ?? "", Int64(limit)])
+                binding: [zoneID, recordType, cursor ?? "", Int64(limit)]
+            ) { try body(SQLiteRecordColumns(columns: $0)) }
         }
     }
 

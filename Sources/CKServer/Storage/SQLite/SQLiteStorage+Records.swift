@@ -195,13 +195,6 @@ extension SQLiteStorage {
         (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
         """
 
-    /// The positions of `recordColumns`, as SQLite's C API counts them.
-    enum RecordColumn {
-        static let name: Int32 = 0, type: Int32 = 1, changeTag: Int32 = 2, fields: Int32 = 3, createdAt: Int32 = 4
-        static let createdBy: Int32 = 5, createdDevice: Int32 = 6, modifiedAt: Int32 = 7, modifiedBy: Int32 = 8, modifiedDevice: Int32 = 9
-        static let parent: Int32 = 10, shareInfo: Int32 = 11, deleted: Int32 = 12, changeNumber: Int32 = 13, rootShare: Int32 = 14
-    }
-
     /// `IN` over a list bound as one parameter (`list(_:)`), so that lists of every length share one cached
     /// statement instead of leaving one per length in the cache.
     static let listParameter = "(SELECT value FROM json_each(?))"
@@ -224,20 +217,8 @@ extension SQLiteStorage {
     static func forEachStoredRow(
         _ db: Database, sql: String, binding values: [any SQLiteBindable], _ body: (StoredRecordRow, SQLiteColumns) throws -> Void
     ) throws {
-        typealias Column = RecordColumn
         try db.forEachRowCached(sql: sql, binding: values) { columns in
-            let shareInfo = try columns.optionalText(Column.shareInfo).map(StoredText.share(from:))
-            let record = StoredRecord(
-                recordName: columns.text(Column.name), recordType: columns.text(Column.type),
-                changeTag: columns.text(Column.changeTag), fields: [:],
-                created: RecordStamp(
-                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Column.createdAt)),
-                    userRecordName: columns.optionalText(Column.createdBy), deviceID: columns.optionalText(Column.createdDevice)),
-                modified: RecordStamp(
-                    timestamp: Timestamp(millisecondsSince1970: columns.int64(Column.modifiedAt)),
-                    userRecordName: columns.optionalText(Column.modifiedBy), deviceID: columns.optionalText(Column.modifiedDevice)),
-                parent: columns.optionalText(Column.parent), share: columns.optionalText(Column.rootShare), shareInfo: shareInfo)
-            try body(StoredRecordRow(record: record, fieldsJSON: columns.bytes(Column.fields)), columns)
+            try body(try SQLiteRecordColumns(columns: columns).storedRow(), columns)
         }
     }
 }

@@ -46,8 +46,8 @@ extension SQLiteStorage {
             arguments.append(Int64(limit))
             var changes: [RecordChange] = []
             try Self.forEachStoredRow(db, sql: sql, binding: arguments) { row, columns in
-                changes.append(RecordChange(
-                    row: row, isDeleted: columns.int64(RecordColumn.deleted) != 0, changeNumber: columns.int64(RecordColumn.changeNumber)))
+                let isDeleted = columns.bool(RecordRowColumn.deleted.rawValue)
+                changes.append(RecordChange(row: row, isDeleted: isDeleted, changeNumber: columns.int64(RecordRowColumn.changeNumber.rawValue)))
             }
             return (state, changes)
         }

@@ -1,0 +1,82 @@
+import CKModel
+
+extension StoredRecordColumns {
+    /// Writes the record dictionary of a response, the bytes `StoredRecordRow.wireRecord` gives, straight from the
+    /// row: its text copied in place, its fields' stored JSON as it is (or the members `desiredKeys` keeps). A row
+    /// whose answer must differ from what is stored (a share, an asset's `downloadURL`, `numbersAsStrings`) is made
+    /// into a record first.
+    func writeWireRecord(to writer: inout JSONWriter, zoneID: ZoneID, options: RecordAnswerOptions) throws {
+        let (desiredKeys, numbersAsStrings) = (options.desiredKeys, options.numbersAsStrings)
+        let isShare = withText(.shareInfo) { $0 != nil }
+        let copied = isShare ? nil : withText(.fields) { StoredFieldsCopy(of: $0 ?? Self.empty, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings) }
+        guard let copied else {
+            try storedRow().wireRecord(
+                zoneID: zoneID, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, serverURL: options.serverURL,
+                container: options.container, viewer: options.viewer
+            ).write(to: &writer, numbersAsStrings: numbersAsStrings)
+            return
+        }
+        writer.beginObject()
+        writer.key("recordName")
+        writeString(.name, to: &writer)
+        writer.key("recordType")
+        writeString(.type, to: &writer)
+        writer.key("recordChangeTag")
+        writeString(.changeTag, to: &writer)
+        writer.key("fields")
+        switch copied {
+        case .all: withText(.fields) { writer.raw($0 ?? Self.empty) }
+        case .kept(let kept): writer.raw(kept)
+        }
+        writer.key("created")
+        writeStamp(at: .createdAt, by: .createdBy, on: .createdDevice, to: &writer)
+        writer.key("modified")
+        writeStamp(at: .modifiedAt, by: .modifiedBy, on: .modifiedDevice, to: &writer)
+        writer.key("deleted")
+        writer.bool(false)
+        writeReference(.parent, as: "parent", to: &writer)
+        writeReference(.rootShare, as: "share", to: &writer)
+        writer.key("zoneID")
+        zoneID.write(to: &writer)
+        writer.endObject()
+    }
+
+    /// Writes the column's text as a string value.
+    private func writeString(_ column: RecordRowColumn, to writer: inout JSONWriter) {
+        withText(column) { writer.string(utf8: $0 ?? Self.empty) }
+    }
+
+    private static var empty: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: nil, count: 0) }
+
+    /// Writes a `RecordStamp` from its columns.
+    private func writeStamp(at time: RecordRowColumn, by user: RecordRowColumn, on device: RecordRowColumn, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("timestamp")
+        writer.number(integer(time))
+        withText(user) { text in
+            guard let text else { return }
+            writer.key("userRecordName")
+            writer.string(utf8: text)
+        }
+        withText(device) { text in
+            guard let text else { return }
+            writer.key("deviceID")
+            writer.string(utf8: text)
+        }
+        writer.endObject()
+    }
+
+    /// Writes the member `key`, a reference to the record the column names (with no action), when it names one.
+    private func writeReference(_ column: RecordRowColumn, as key: StaticString, to writer: inout JSONWriter) {
+        withText(column) { text in
+            guard let text else { return }
+            writer.key(key)
+            writer.beginObject()
+            writer.key("recordName")
+            writer.string(utf8: text)
+            writer.key("action")
+            writer.string(ReferenceAction.none.rawValue)
+            writer.endObject()
+        }
+    }
+}

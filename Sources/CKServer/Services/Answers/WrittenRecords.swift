@@ -1,0 +1,17 @@
+import CKModel
+
+/// The records of an answer, written as JSON (an array) while they were read, with what the request log notes
+/// of them.
+struct WrittenRecords: Sendable {
+    /// The JSON array of the records.
+    var json: [UInt8]
+    /// How many records the array holds.
+    var count: Int
+    /// The record types among them.
+    var recordTypes: Set<String>
+
+    /// The records as `Record` values, for callers that read the answer rather than send it.
+    func decoded() throws -> [ItemResult<Record>] {
+        try JSONValueDecoder().decode([ItemResult<Record>].self, from: json)
+    }
+}

@@ -1,0 +1,93 @@
+import CKModel
+import CKTestSupport
+import Foundation
+import Testing
+
+@testable import CKServer
+
+/// Records written to an answer straight from the engine's rows are the bytes that decoding each record and
+/// writing it again gave, on every engine, for every field type, texts that need escaping, `desiredKeys`,
+/// `numbersAsStrings`, assets, shares and encrypted fields (issue 21).
+@Suite("Answers written straight from stored rows", .heavy)
+struct StreamedAnswerTests {
+    let zone = ZoneKey(
+        container: ContainerID(rawValue: "iCloud.com.example.Rows")!, environment: .development, database: .private,
+        ownerRecordName: "_owner", zoneName: "Notes")
+
+    /// Records of one type: every field type, awkward texts in names, users, devices and parents, an asset, an
+    /// encrypted field, and a share.
+    private var records: [StoredRecord] {
+        let awkward = [#"a"b"#, #"back\slash"#, "{braces},commas", "tab\there", "ünï\u{1F389}", "new\nline"]
+        var records = awkward.enumerated().map { index, text in
+            StoredRecord(
+                recordName: "note-\(index)-\(text)", recordType: "Note", changeTag: "", fields: StoredRecordRowTests.fields.merging(["title": .string(text)]) { $1 },
+                created: RecordStamp(timestamp: Timestamp(millisecondsSince1970: Int64(index)), userRecordName: text, deviceID: index.isMultiple(of: 2) ? nil : text),
+                modified: RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1_764_000_000_000), userRecordName: index == 1 ? nil : "_editor"),
+                parent: index == 2 ? nil : text)
+        }
+        records.append(StoredRecord(
+            recordName: "with-asset", recordType: "Note", changeTag: "", fields: ["file": .asset(Asset(fileChecksum: "abc", size: 3, receipt: "r1"))],
+            created: Self.stamp, modified: Self.stamp))
+        records.append(StoredRecord(
+            recordName: "with-secret", recordType: "Note", changeTag: "",
+            fields: ["secret": .bytes(Data("sealed".utf8)), "title": .string("plain")], created: Self.stamp, modified: Self.stamp))
+        records.append(StoredRecord(
+            recordName: "share-1", recordType: "cloudkit.share", changeTag: "", fields: [:], created: Self.stamp, modified: Self.stamp,
+            shareInfo: StoredShare(
+                rootRecordName: nil, shortGUID: "guid-1", publicPermission: .readOnly,
+                participants: [.init(userRecordName: "_friend", permission: .readWrite, type: .user, acceptanceStatus: .accepted)])))
+        return records
+    }
+
+    private static let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 5), userRecordName: "_owner")
+
+    @Test("each record's answer is the decoded record's, byte for byte", arguments: TemporaryStorage.engines)
+    func sameBytes(engine: StorageEngine) async throws {
+        let temporary = try await TemporaryStorage(engine: engine)
+        try await ContainerService(storage: temporary.storage).create(zone.container)
+        _ = try await temporary.storage.createZone(zone)
+        let saved = records
+        #expect(try await temporary.storage.apply(saved.map { .insert($0, RecordIndexes()) }, in: zone, atomic: false).allSatisfy { (try? $0.get()) != nil })
+        let access = try await Self.access(zone, storage: temporary.storage)
+        let zoneID = ZoneService.wireZoneID(zone)
+        for type in ["Note", "cloudkit.share"] {
+            for desiredKeys in [nil, ["title", "links", "missing"], [], ["file", "secret"]] as [[String]?] {
+                for numbersAsStrings in [false, true] {
+                    let options = RecordAnswerOptions(desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, access: access)
+                    var streamed = RecordsAnswerWriter(options: options, capacity: 10)
+                    try await temporary.storage.forEachRecordRow(ofType: type, in: zone, after: nil, limit: 100) { try streamed.write($0, zoneID: zoneID) }
+                    let names = saved.filter { $0.recordType == type }.map(\.recordName).sorted()
+                    let stored = try await temporary.storage.records(named: names, in: zone)
+                    var decoded = JSONWriter()
+                    decoded.beginArray()
+                    for name in names {
+                        try #require(stored[name]).wireRecord(
+                            zoneID: zoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: zone.container,
+                            viewer: access.caller.userRecordName
+                        ).write(to: &decoded, numbersAsStrings: numbersAsStrings)
+                    }
+                    decoded.endArray()
+                    let written = streamed.finished()
+                    #expect(written.count == names.count)
+                    #expect(written.recordTypes == [type])
+                    let context: Comment = "\(type) \(String(describing: desiredKeys)) \(numbersAsStrings)"
+                    if type == "cloudkit.share" {
+                        // A share's participants are written by `JSONEncoder`, whose key order differs from one run to the next.
+                        let streamedValue = try JSONSerialization.jsonObject(with: Data(written.json)) as? NSArray
+                        #expect(streamedValue?.isEqual(try JSONSerialization.jsonObject(with: Data(decoded.bytes))) == true, context)
+                    } else {
+                        #expect(String(decoding: written.json, as: UTF8.self) == String(decoding: decoded.bytes, as: UTF8.self), context)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Access to the owner's private database of `zone`'s container.
+    private static func access(_ zone: ZoneKey, storage: any ServerStorage) async throws -> DatabaseAccess {
+        let container = try #require(try await storage.container(zone.container))
+        return DatabaseAccess(
+            container: container, environment: zone.environment, database: zone.database, caller: .developer(userRecordName: "_friend"),
+            serverURL: "http://127.0.0.1:1")
+    }
+}

@@ -110,6 +110,15 @@ public struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// Writes one value with `write` and says where its bytes are, without the comma that separates it.
+    public mutating func value(_ write: (inout JSONWriter) throws -> Void) rethrows -> Range<Int> {
+        separate()
+        needsComma = false
+        let start = bytes.count
+        try write(&self)
+        return start..<bytes.count
+    }
+
     /// Writes JSON text read in place (a column of a stored row) as one value.
     public mutating func raw(_ json: UnsafeRawBufferPointer) {
         separate()

@@ -5,7 +5,7 @@ extension RecordService {
     /// `records/query`: a page of the records of a type that meet every filter, in the sort order, with a
     /// `continuationMarker` while more may follow. With `zoneWide` (and no `zoneID`) every zone of the database
     /// is searched, one after the other: the default zone, then the custom zones by name.
-    func query(_ request: RecordsQuery.Request, access: DatabaseAccess) async throws -> QueryAnswer {
+    func query(_ request: RecordsQuery.Request, access: DatabaseAccess) async throws -> RecordsAnswer {
         let zoneWide = request.zoneWide == true && request.zoneID == nil
         let zones = zoneWide
             ? try await storage.reachableZones(for: access)
@@ -24,7 +24,7 @@ extension RecordService {
         var records = RecordsAnswerWriter(
             options: RecordAnswerOptions(desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings, access: access), capacity: limit)
         if zones.isEmpty {
-            return QueryAnswer(records: records.finished())
+            return RecordsAnswer(records: records.finished())
         }
         let resumed = zones.firstIndex { zone in
             marker?.zoneName.map { $0 == zone.key.zoneName && (marker?.zoneOwner ?? zone.key.ownerRecordName) == zone.key.ownerRecordName } ?? true
@@ -50,7 +50,7 @@ extension RecordService {
                 break
             }
         }
-        return QueryAnswer(records: records.finished(), continuationMarker: next?.marker)
+        return RecordsAnswer(records: records.finished(), continuationMarker: next?.marker)
     }
 
     /// Which records of the type the caller may read: all of them (`nil`), only their own (READ granted to

@@ -28,23 +28,24 @@ public struct RecordService: Sendable {
     }
 
     /// `records/lookup`: the records by name, in request order, each a record or a per-record error.
-    public func lookup(_ request: RecordsLookup.Request, access: DatabaseAccess) async throws -> RecordsLookup.Response {
+    /// Each record goes from storage to the answer as it is read, without a value made for it.
+    func lookup(_ request: RecordsLookup.Request, access: DatabaseAccess) async throws -> RecordsAnswer {
         try ItemLimit.check(request.records.count, "records")
         let zone = try await storage.existingZone(request.zoneID, for: access)
-        let found = try await readableRecords(named: request.records.map(\.recordName), in: zone, access: access)
-        let zoneID = ZoneService.wireZoneID(zone.key)
-        return RecordsLookup.Response(records: try request.records.map { item in
-            switch found[item.recordName] {
-            case nil:
-                return .failure(RecordRefusal.notFound(item.recordName))
-            case .failure(let error)?:
-                return .failure(error)
-            case .success(let row)?:
-                return .success(try row.wireRecord(
-                    zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, numbersAsStrings: request.numbersAsStrings ?? false,
-                    serverURL: access.serverURL, container: access.container.id, viewer: access.caller.userRecordName))
+        let permission = ReadPermission(access, schema: try await currentSchema(access))
+        var answer = LookupAnswerWriter(
+            items: request.records, zoneID: ZoneService.wireZoneID(zone.key),
+            options: RecordAnswerOptions(desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings, access: access))
+        try await storage.forEachRecordRow(named: answer.names, in: zone.key) { row in
+            let name = row.text(.name)
+            guard zone.scope?.contains(name) ?? true else { return }
+            if let refusal = permission?.refusal(of: name, type: row.text(.type), creator: row.optionalText(.createdBy)) {
+                answer.refuse(name, refusal)
+            } else {
+                try answer.write(row, named: name)
             }
-        })
+        }
+        return RecordsAnswer(records: answer.finished())
     }
 
     /// The live records with these names in the zone, each the record or `ACCESS_DENIED` when the caller may
@@ -54,14 +55,11 @@ public struct RecordService: Sendable {
         -> [String: Result<StoredRecordRow, ServerError>]
     {
         let found = try await storage.recordRows(named: names, in: zone.key).filter { zone.scope?.contains($0.key) ?? true }
-        let schema = try await currentSchema(access)
-        let policy = AccessPolicy(caller: access.caller)
+        let permission = ReadPermission(access, schema: try await currentSchema(access))
         return found.mapValues { row in
             let record = row.record
-            if access.database == .public,
-                !policy.allows(.read, on: schema.recordType(named: record.recordType), creator: record.created.userRecordName)
-            {
-                return .failure(ServerError(.accessDenied, reason: "READ operation not permitted", recordName: record.recordName))
+            if let refusal = permission?.refusal(of: record.recordName, type: record.recordType, creator: record.created.userRecordName) {
+                return .failure(refusal)
             }
             return .success(row)
         }

@@ -1,5 +1,5 @@
 import CKModel
-import CKServer
+@testable import CKServer
 import CKTestSupport
 import Foundation
 import Testing
@@ -35,8 +35,8 @@ struct ForceOperationTests {
             return try await group.reduce(into: [String]()) { $0 += $1 }
         }
         #expect(failures.isEmpty)
-        let saved = try await service.lookup(.init(records: [.init(recordName: "p1")]), access: access)
-        guard case .success(let record) = saved.records[0] else {
+        let saved = try await service.lookup(.init(records: [.init(recordName: "p1")]), access: access).records.decoded()
+        guard case .success(let record) = saved[0] else {
             Issue.record("p1 is gone")
             return
         }

@@ -83,6 +83,50 @@ struct StreamedAnswerTests {
         }
     }
 
+    @Test("a lookup answers in the order of its items, each with its own desiredKeys, a NOT_FOUND for a name without a record", arguments: TemporaryStorage.engines)
+    func lookupOrder(engine: StorageEngine) async throws {
+        let temporary = try await TemporaryStorage(engine: engine)
+        try await ContainerService(storage: temporary.storage).create(zone.container)
+        // The public database's default zone: a private one is reached only by its signed-in owner.
+        var access = try await Self.access(zone, storage: temporary.storage)
+        access.database = .public
+        let zone = try access.zone(nil)
+        _ = try await temporary.storage.createZone(zone)
+        let saved = records.filter { $0.recordType == "Note" }
+        _ = try await temporary.storage.apply(saved.map { .insert($0, RecordIndexes()) }, in: zone, atomic: false)
+        let zoneID = ZoneService.wireZoneID(zone)
+        let names = saved.map(\.recordName)
+        let items: [RecordsLookup.Item] = [
+            .init(recordName: names[3]), .init(recordName: "missing"), .init(recordName: "with-asset", desiredKeys: ["file"]),
+            .init(recordName: names[0]), .init(recordName: names[3], desiredKeys: ["title"]), .init(recordName: "with-secret"),
+            .init(recordName: names[3]),
+        ]
+        let stored = try await temporary.storage.records(named: names, in: zone)
+        for numbersAsStrings in [false, true] {
+            let request = RecordsLookup.Request(records: items, zoneID: nil, desiredKeys: ["title", "secret", "count"], numbersAsStrings: numbersAsStrings)
+            let answer = try await RecordService(storage: temporary.storage).lookup(request, access: access)
+            var expected = JSONWriter()
+            expected.beginArray()
+            for item in items {
+                guard let record = stored[item.recordName] else {
+                    ItemResult<Record>.failure(RecordRefusal.notFound(item.recordName)).write(to: &expected, numbersAsStrings: false)
+                    continue
+                }
+                record.wireRecord(
+                    zoneID: zoneID, desiredKeys: item.desiredKeys ?? request.desiredKeys, serverURL: access.serverURL, container: zone.container,
+                    viewer: access.caller.userRecordName
+                ).write(to: &expected, numbersAsStrings: numbersAsStrings)
+            }
+            expected.endArray()
+            // An error's members are written by `JSONEncoder`, whose key order differs from one run to the next.
+            let answered = try JSONSerialization.jsonObject(with: Data(answer.records.json)) as? NSArray
+            #expect(answered?.isEqual(try JSONSerialization.jsonObject(with: Data(expected.bytes))) == true)
+            #expect(answer.records.count == items.count - 1)
+            #expect(answer.records.itemErrors == ["NOT_FOUND": 1])
+            #expect(answer.records.recordTypes == ["Note"])
+        }
+    }
+
     /// Access to the owner's private database of `zone`'s container.
     private static func access(_ zone: ZoneKey, storage: any ServerStorage) async throws -> DatabaseAccess {
         let container = try #require(try await storage.container(zone.container))

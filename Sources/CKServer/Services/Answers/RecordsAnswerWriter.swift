@@ -6,9 +6,7 @@ struct RecordsAnswerWriter {
     private let options: RecordAnswerOptions
     private var writer: JSONWriter
     private var count = 0
-    private var recordTypes: Set<String> = []
-    /// The type of the record written last, whose next records (nearly always of the same type) need no lookup.
-    private var lastType: [UInt8] = []
+    private var recordTypes = AnsweredRecordTypes()
 
     /// A writer of records shaped by `options`, of about `capacity` records.
     init(options: RecordAnswerOptions, capacity: Int) {
@@ -18,7 +16,7 @@ struct RecordsAnswerWriter {
     }
 
     /// About how many bytes a record of an answer takes.
-    private static let estimatedRecordByteCount = 512
+    static let estimatedRecordByteCount = 512
 
     /// How many records are written so far.
     var written: Int { count }
@@ -27,17 +25,12 @@ struct RecordsAnswerWriter {
     mutating func write(_ row: some StoredRecordColumns, zoneID: ZoneID) throws {
         try row.writeWireRecord(to: &writer, zoneID: zoneID, options: options)
         count += 1
-        row.withText(.type) { type in
-            guard let type, !type.elementsEqual(lastType) else { return }
-            lastType = Array(type)
-            recordTypes.insert(String(decoding: type, as: UTF8.self))
-        }
+        recordTypes.note(row)
     }
 
-    /// The records written.
-    func finished() -> WrittenRecords {
-        var array = writer
-        array.endArray()
-        return WrittenRecords(json: array.bytes, count: count, recordTypes: recordTypes)
+    /// The records written (the array closed in place, not copied).
+    consuming func finished() -> WrittenRecords {
+        writer.endArray()
+        return WrittenRecords(json: writer.bytes, count: count, recordTypes: recordTypes.types)
     }
 }

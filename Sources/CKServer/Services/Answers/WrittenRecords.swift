@@ -9,8 +9,10 @@ struct WrittenRecords: Sendable {
     var count: Int
     /// The record types among them.
     var recordTypes: Set<String>
+    /// How many of the array's items are errors instead of records, by `serverErrorCode`.
+    var itemErrors: [String: Int] = [:]
 
-    /// The records as `Record` values, for callers that read the answer rather than send it.
+    /// The items as values, for callers that read the answer rather than send it.
     func decoded() throws -> [ItemResult<Record>] {
         try JSONValueDecoder().decode([ItemResult<Record>].self, from: json)
     }

@@ -198,12 +198,8 @@ extension CachedStorage {
         try await storage.signInUser(named: name, in: container)
     }
 
-    public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
-        try await storage.records(named: names, in: zone)
-    }
-
-    public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
-        try await storage.recordRows(named: names, in: zone)
+    public func forEachRecordRow(named names: [String], in zone: ZoneKey, _ body: (any StoredRecordColumns) throws -> Void) async throws {
+        try await storage.forEachRecordRow(named: names, in: zone, body)
     }
 
     public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {

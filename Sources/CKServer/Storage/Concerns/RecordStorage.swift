@@ -2,11 +2,9 @@ import CKModel
 
 /// Records read by name and written in batches, the trees their parents make, and their index entries. One concern of `ServerStorage`.
 public protocol RecordStorage: Sendable {
-    /// The live (not deleted) records with these names in the zone; names without a record are left out.
-    func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord]
-
-    /// The same records as `records(named:in:)`, for an answer: their fields left in their stored JSON.
-    func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow]
+    /// Hands `body` the live (not deleted) records with these names in the zone, each once, in no particular
+    /// order, each row as the engine holds it; names without a record are left out.
+    func forEachRecordRow(named names: [String], in zone: ZoneKey, _ body: (any StoredRecordColumns) throws -> Void) async throws
 
     /// Applies `writes` in order in one transaction, giving each the zone's next change number, and returns
     /// one outcome per write: the record's new change tag (and the records a delete's cascade removed), or why
@@ -33,4 +31,21 @@ public protocol RecordStorage: Sendable {
 
     /// Forgets that the index entries of `recordType` are to be rebuilt, once they were.
     func finishPendingReindex(of recordType: String) async throws
+}
+
+extension RecordStorage {
+    /// The live (not deleted) records with these names in the zone; names without a record are left out.
+    public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
+        try await recordRows(named: names, in: zone).mapValues { try $0.decoded() }
+    }
+
+    /// The same records as `records(named:in:)`, for an answer: their fields left in their stored JSON.
+    public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
+        var rows: [String: StoredRecordRow] = [:]
+        try await forEachRecordRow(named: names, in: zone) { columns in
+            let row = try columns.storedRow()
+            rows[row.record.recordName] = row
+        }
+        return rows
+    }
 }

@@ -3,21 +3,17 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStorage: RecordStorage {
-    public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
-        try await recordRows(named: names, in: zone).mapValues { try $0.decoded() }
-    }
-
     /// Read without a transaction around the two statements (two round trips fewer on every save and lookup):
     /// what a save read is checked again where it writes, and a zone replaced in between reads as one without
     /// the records, as it would a moment later.
-    public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
-        guard !names.isEmpty else { return [:] }
-        return try await single { transaction in
-            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [:] }
-            let rows = try transaction.rows(Self.namedRecords(Self.recordColumns, zoneID: zoneID, names: names, live: true))
+    public func forEachRecordRow(named names: [String], in zone: ZoneKey, _ body: (any StoredRecordColumns) throws -> Void) async throws {
+        guard !names.isEmpty else { return }
+        let rows = try await single { transaction in
+            guard let zoneID = try Self.zoneRowID(zone, in: transaction) else { return [StoredRecordRow]() }
+            return try transaction.rows(Self.namedRecords(Self.recordColumns, zoneID: zoneID, names: names, live: true))
                 .map { try Self.storedRow($0).row }
-            return Dictionary(rows.map { ($0.record.recordName, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        try rows.forEach(body)
     }
 
     public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {

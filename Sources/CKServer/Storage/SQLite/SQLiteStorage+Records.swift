@@ -7,18 +7,14 @@ extension SQLiteStorage {
         try await ZoneListing.exists(zone) { try readNow { db in try Self.zoneRowID(db, zone) != nil } }
     }
 
-    public func records(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecord] {
-        try await recordRows(named: names, in: zone).mapValues { try $0.decoded() }
-    }
-
-    public func recordRows(named names: [String], in zone: ZoneKey) async throws -> [String: StoredRecordRow] {
-        guard !names.isEmpty else { return [:] }
-        return try readNow { db in
-            guard let zoneID = try Self.zoneRowID(db, zone) else { return [:] }
-            let rows = try Self.storedRows(
-                db, sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN \(Self.listParameter)",
-                binding: [zoneID, try Self.list(names)])
-            return Dictionary(rows.map { ($0.record.recordName, $0) }, uniquingKeysWith: { first, _ in first })
+    public func forEachRecordRow(named names: [String], in zone: ZoneKey, _ body: (any StoredRecordColumns) throws -> Void) async throws {
+        guard !names.isEmpty else { return }
+        try readNow { db in
+            guard let zoneID = try Self.zoneRowID(db, zone) else { return }
+            try db.forEachRowCached(
+                sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN \(Self.listParameter)",
+                binding: [zoneID, try Self.list(names)]
+            ) { try body(SQLiteRecordColumns(columns: $0)) }
         }
     }
 

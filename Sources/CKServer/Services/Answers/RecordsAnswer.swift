@@ -1,8 +1,9 @@
 import CKModel
 
-/// `records/query`'s answer: a page of records written as they were read, and a `continuationMarker` while more
-/// may follow. Its JSON is `RecordsQuery.Response`'s.
-struct QueryAnswer: Sendable, JSONWritable, Encodable, RequestLogDescribing {
+/// The answer of `records/query` and `records/lookup`: records written as they were read, and for a query a
+/// `continuationMarker` while more may follow. Its JSON is `RecordsQuery.Response`'s (`RecordsLookup.Response`'s
+/// without a marker).
+struct RecordsAnswer: Sendable, JSONWritable, Encodable, RequestLogDescribing {
     var records: WrittenRecords
     var continuationMarker: String?
 
@@ -21,16 +22,12 @@ struct QueryAnswer: Sendable, JSONWritable, Encodable, RequestLogDescribing {
 
     /// The answer as `RecordsQuery.Response` encodes it.
     func encode(to encoder: any Encoder) throws {
-        try response().encode(to: encoder)
-    }
-
-    /// The answer read back as the protocol's type.
-    func response() throws -> RecordsQuery.Response {
-        RecordsQuery.Response(records: try records.decoded(), continuationMarker: continuationMarker)
+        try RecordsQuery.Response(records: try records.decoded(), continuationMarker: continuationMarker).encode(to: encoder)
     }
 
     func describe(to details: inout RequestLogNote.Details) {
         details.recordsRead += records.count
         details.recordTypes.formUnion(records.recordTypes)
+        details.itemErrors.merge(records.itemErrors, uniquingKeysWith: +)
     }
 }

@@ -55,11 +55,14 @@ public func buildApplication(
 }
 
 /// How connections are kept within `limits`: the connection cap, the idle timeout (which also closes a
-/// connection that never finishes its request head), and CloudKit's error JSON for requests that are not HTTP.
+/// connection that never finishes its request head), a request body's deadline, and CloudKit's error JSON for
+/// requests that are not HTTP.
 private func connectionConfiguration(_ limits: ServerLimits) -> HTTP1Channel.Configuration {
     let connections = ConnectionCap.Count(maximum: limits.connections)
     return HTTP1Channel.Configuration(
-        additionalChannelHandlers: [ConnectionCap(count: connections), MalformedRequestAnswer(), RefusalClose(), HangUpWatch()],
+        additionalChannelHandlers: [
+            ConnectionCap(count: connections), MalformedRequestAnswer(), RefusalClose(), HangUpWatch(), BodyDeadline(limits.bodyDeadline),
+        ],
         idleTimeout: .nanoseconds(Int64(limits.idleTimeout.timeInterval * 1e9)))
 }
 

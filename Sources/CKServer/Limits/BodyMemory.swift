@@ -67,25 +67,15 @@ public final class BodyMemory: Sendable {
         }
     }
 
-    /// The body's bytes; one that passes `limit`, misses the deadline or cannot be read (a malformed chunk) is
-    /// refused with CloudKit's error.
+    /// The body's bytes; one that passes `limit`, misses the deadline (which `BodyDeadline` keeps on the
+    /// connection) or cannot be read (a malformed chunk) is refused with CloudKit's error.
     private func collect(_ request: Request, upTo limit: Int) async throws -> [UInt8] {
-        let deadline = deadline
         do {
-            return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-                group.addTask { Array(try await request.body.collect(upTo: limit).readableBytesView) }
-                group.addTask {
-                    try await Task.sleep(for: deadline)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let bytes = try await group.next() ?? nil else {
-                    throw ServerError(.badRequest, reason: "the request body did not arrive within \(deadline); it was not read")
-                }
-                return bytes
-            }
+            return Array(try await request.body.collect(upTo: limit).readableBytesView)
         } catch is NIOTooManyBytesError {
             throw Self.tooLarge(limit)
+        } catch is BodyDeadline.Expired {
+            throw ServerError(.badRequest, reason: "the request body did not arrive within \(deadline); it was not read")
         } catch let error as ServerError {
             throw error
         } catch let error as CancellationError {

@@ -6,11 +6,16 @@ public struct ContainerID: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// Accepts an identifier of 1 to 255 letters, digits, dots, hyphens and underscores, starting with a
     /// letter (`iCloud.com.example.Party`; Apple's own containers have no `iCloud.` prefix).
     public init?(rawValue: String) {
-        guard let first = rawValue.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-            rawValue.utf8.count <= 255,
-            rawValue.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0)) })
+        // Byte by byte: every request names its container, and Unicode's scalar properties cost more than the rest.
+        guard let first = rawValue.utf8.first, Self.isLetter(first), rawValue.utf8.count <= 255,
+            rawValue.utf8.allSatisfy({ Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
         else { return nil }
         self.rawValue = rawValue
+    }
+
+    /// Whether `byte` is an ASCII letter.
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -24,37 +24,52 @@ public enum PublicAddress {
     }
 
     /// The name part of a Host header made of a DNS name, an IPv4 address or a bracketed IPv6 address, and an
-    /// optional port; `nil` for anything else.
+    /// optional port; `nil` for anything else. Read byte by byte, as every request sends one.
     static func hostName(of host: String) -> String? {
-        var name = Substring(host)
-        if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
-            let port = name[name.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), let number = Int(port), (1...65535).contains(number) else { return nil }
+        var name = Array(host.utf8)[...]
+        if let colon = name.lastIndex(of: UInt8(ascii: ":")), name.last != UInt8(ascii: "]") {
+            let port = name[(colon + 1)...]
+            guard (1...5).contains(port.count), port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)),
+                (1...65535).contains(number)
+            else { return nil }
             name = name[..<colon]
         }
-        if name.hasPrefix("["), name.hasSuffix("]") {
+        if name.first == UInt8(ascii: "["), name.last == UInt8(ascii: "]") {
             let inner = name.dropFirst().dropLast()
-            return !inner.isEmpty && inner.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) ? String(name) : nil
+            let isAddress = !inner.isEmpty && inner.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+            return isAddress ? String(decoding: name, as: UTF8.self) : nil
         }
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard !name.isEmpty, name.utf8.count <= 253,
+        let labels = name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard !name.isEmpty, name.count <= 253,
             labels.allSatisfy({ label in
-                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                    && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+                !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                    && label.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
             })
         else { return nil }
-        return String(name)
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// Whether a listening address or a Host name is this machine's loopback: `localhost`, `::1`, or an IPv4
     /// address of four numbers starting with 127 (never a DNS name such as `127.0.0.1.example.com`).
     public static func isLoopback(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        if ["localhost", "::1", "[::1]"].contains(lowered) {
+        let bytes = Array(name.utf8)
+        if ["localhost", "::1", "[::1]"].contains(where: { $0.utf8.elementsEqual(bytes.lazy.map { $0 | (isLetter($0) ? 0x20 : 0) }) }) {
             return true
         }
-        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127"
-            && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && Int($0).map { $0 <= 255 } == true }
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0].elementsEqual("127".utf8)
+            && parts.allSatisfy { (1...3).contains($0.count) && $0.allSatisfy(isDigit) && Int(String(decoding: $0, as: UTF8.self)).map { $0 <= 255 } == true }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 }

@@ -1,5 +1,5 @@
 import CKModel
-import CKServer
+@testable import CKServer
 import CKTestSupport
 import Foundation
 import HummingbirdTesting
@@ -28,6 +28,24 @@ struct PublicURLTests {
                 client, "assets/upload", #"{"tokens":[{"recordType":"Party","fieldName":"photo"}]}"#, as: .user(server.webAuthToken))
             let url = try #require((try tokens.json["tokens"] as? [[String: Any]])?.first?["url"] as? String)
             #expect(url.hasPrefix("http://"))
+        }
+    }
+
+    @Test("a Host header is a DNS name, an IPv4 address or a bracketed IPv6 address with an optional port; loopback names are told apart")
+    func hostNames() {
+        for (host, name) in [
+            ("example.com", "example.com"), ("Ex-1.example.com:8080", "Ex-1.example.com"), ("127.0.0.1:65535", "127.0.0.1"),
+            ("[::1]:80", "[::1]"), ("[fe80::1%]", nil), ("[::1]", "[::1]"), ("a b", nil), ("-a.example", nil), ("a-.example", nil),
+            ("example.com:0", nil), ("example.com:65536", nil), ("example.com:+80", nil), ("example.com:", nil), ("", nil), ("a..b", nil),
+            ("ünï.example", nil), (String(repeating: "a", count: 64) + ".example", nil),
+        ] as [(String, String?)] {
+            #expect(PublicAddress.hostName(of: host) == name, "\(host)")
+        }
+        for name in ["localhost", "LocalHost", "::1", "[::1]", "127.0.0.1", "127.255.0.9"] {
+            #expect(PublicAddress.isLoopback(name), "\(name)")
+        }
+        for name in ["127.0.0.1.example.com", "127.0.0.256", "127.0.0", "128.0.0.1", "127.0.0.+1", "example.com", "0.0.0.0", "127..0.1"] {
+            #expect(!PublicAddress.isLoopback(name), "\(name)")
         }
     }
 

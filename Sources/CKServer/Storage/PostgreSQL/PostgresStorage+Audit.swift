@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresStorage: AuditStorage {
     public func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64 {
-        let changes = try StoredText.list(entry.changes)
+        let changes = StoredText.list(entry.changes)
         return try await write { transaction in
             try transaction.rows("""
                 INSERT INTO audit_log (recorded_at, token_name, action, container_id, target, changes)

@@ -70,7 +70,7 @@ extension PostgresStorage: ContainerStorage {
                     "UPDATE schemas SET ckdb = \(text) WHERE container_id = \(container.rawValue) AND environment = \(environment.rawValue)")
             }
             if let deployment {
-                let changes = try StoredText.list(deployment.changes)
+                let changes = StoredText.list(deployment.changes)
                 try transaction.execute("""
                     INSERT INTO deployments (container_id, actor, deployed_at, digest, changes)
                     VALUES (\(container.rawValue), \(deployment.actor), \(deployment.deployedAt.timeIntervalSince1970), \(deployment.digest), \(changes))

@@ -5,7 +5,7 @@ extension PostgresStorage: RequestLogStorage {
     public func appendRequestLog(_ entries: [RequestLogEntry]) async throws {
         let timestamps = entries.map(\.timestamp)
         let containers = entries.map(\.containerID.rawValue)
-        let texts = try entries.map(StoredText.requestLogEntry)
+        let texts = entries.map(StoredText.requestLogEntry)
         try await single { transaction in
             try transaction.execute("""
                 INSERT INTO request_log (logged_at, container_id, entry)

@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresStorage: UserStorage {
     public func createUser(_ user: UserAccount) async throws {
-        let roles = try StoredText.list(user.roles)
+        let roles = StoredText.list(user.roles)
         try await write { transaction in
             try Self.insisting(unique: "the container \(user.container) already has a user named \(user.name)") {
                 try transaction.execute("""
@@ -55,7 +55,7 @@ extension PostgresStorage: UserStorage {
     }
 
     public func setRoles(_ roles: [String], ofUser userRecordName: String, in container: ContainerID) async throws {
-        let text = try StoredText.list(roles)
+        let text = StoredText.list(roles)
         try await write { transaction in
             let changed = try transaction.execute("""
                 UPDATE users SET roles = \(text) WHERE container_id = \(container.rawValue) AND user_record_name = \(userRecordName)

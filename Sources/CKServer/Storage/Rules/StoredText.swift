@@ -31,8 +31,10 @@ enum StoredText {
     }
 
     /// A request log entry, its sequence number left out (the row keeps it).
-    static func requestLogEntry(_ entry: RequestLogEntry) throws -> String {
-        String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
+    static func requestLogEntry(_ entry: RequestLogEntry) -> String {
+        var writer = JSONWriter(capacity: entry.estimatedByteCount)
+        entry.write(to: &writer, numbersAsStrings: false)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// A request log entry read back with the sequence number of its row.
@@ -56,8 +58,12 @@ enum StoredText {
     }
 
     /// A list of strings: a user's roles, the changes of a deployment or an audit entry.
-    static func list(_ strings: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+    static func list(_ strings: [String]) -> String {
+        var writer = JSONWriter(capacity: 2 + strings.reduce(0) { $0 + $1.utf8.count + 3 })
+        writer.beginArray()
+        strings.forEach { writer.string($0) }
+        writer.endArray()
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// A list read back; most users have no custom role, whose empty list is not parsed. A damaged list reads as

@@ -25,7 +25,7 @@ extension SQLiteStorage {
     }
 
     public func appendAuditEntry(_ entry: AuditEntry) async throws -> Int64 {
-        let changes = try StoredText.list(entry.changes)
+        let changes = StoredText.list(entry.changes)
         return try await write { db in
             try db.execute(
                 sql: """

@@ -13,7 +13,7 @@ extension SQLiteStorage {
             guard let zoneID = try Self.zoneRowID(db, zone) else { return }
             try db.forEachRowCached(
                 sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN \(Self.listParameter)",
-                binding: [zoneID, try Self.list(names)]
+                binding: [zoneID, Self.list(names)]
             ) { try body(SQLiteRecordColumns(columns: $0)) }
         }
     }
@@ -196,8 +196,8 @@ extension SQLiteStorage {
     static let listParameter = "(SELECT value FROM json_each(?))"
 
     /// The parameter `listParameter` reads: `values` as a JSON array.
-    static func list(_ values: [String]) throws -> String {
-        try StoredText.list(values)
+    static func list(_ values: [String]) -> String {
+        StoredText.list(values)
     }
 
     /// The records the statement `sql` (selecting `recordColumns`) reads, for an answer, read through SQLite's

@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteStorage {
     public func appendRequestLog(_ entries: [RequestLogEntry]) async throws {
-        let rows = try entries.map { ($0.timestamp, $0.containerID.rawValue, try StoredText.requestLogEntry($0)) }
+        let rows = entries.map { ($0.timestamp, $0.containerID.rawValue, StoredText.requestLogEntry($0)) }
         try await writeBrief { db in
             let insert = try db.cachedStatement(sql: "INSERT INTO request_log (logged_at, container_id, entry) VALUES (?, ?, ?)")
             for (timestamp, container, entry) in rows {

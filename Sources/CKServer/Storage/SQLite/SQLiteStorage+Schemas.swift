@@ -17,7 +17,7 @@ extension SQLiteStorage {
                     arguments: [text, container.rawValue, environment.rawValue])
             }
             if let deployment {
-                let changes = try StoredText.list(deployment.changes)
+                let changes = StoredText.list(deployment.changes)
                 try db.execute(
                     sql: "INSERT INTO deployments (container_id, actor, deployed_at, digest, changes) VALUES (?, ?, ?, ?, ?)",
                     arguments: [container.rawValue, deployment.actor, deployment.deployedAt.timeIntervalSince1970,

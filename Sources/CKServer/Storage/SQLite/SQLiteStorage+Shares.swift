@@ -66,7 +66,7 @@ extension SQLiteStorage {
                     )
                     SELECT name FROM tree
                     """),
-                arguments: [try Self.list(roots), zoneID]))
+                arguments: [Self.list(roots), zoneID]))
         }
     }
 

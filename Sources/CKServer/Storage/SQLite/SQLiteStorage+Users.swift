@@ -13,7 +13,7 @@ extension SQLiteStorage {
                         """,
                     arguments: [
                         user.container.rawValue, user.userRecordName, user.name, user.emailAddress, user.isDiscoverable,
-                        try StoredText.list(user.roles),
+                        StoredText.list(user.roles),
                     ])
             }
         }
@@ -59,7 +59,7 @@ extension SQLiteStorage {
         try await write { db in
             try db.execute(
                 sql: "UPDATE users SET roles = ? WHERE container_id = ? AND user_record_name = ?",
-                arguments: [try StoredText.list(roles), container.rawValue, userRecordName])
+                arguments: [StoredText.list(roles), container.rawValue, userRecordName])
             guard db.changesCount == 1 else {
                 throw ServerError(.notFound, reason: "there is no user \(userRecordName) in \(container)")
             }

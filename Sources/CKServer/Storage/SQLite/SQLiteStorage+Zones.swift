@@ -40,7 +40,7 @@ extension SQLiteStorage {
             var arguments: [any SQLiteBindable] = [state.incarnation, changeNumber]
             if let recordTypes {
                 sql += " AND record_type IN \(Self.listParameter)"
-                arguments.append(try Self.list(recordTypes))
+                arguments.append(Self.list(recordTypes))
             }
             sql += " ORDER BY change_number LIMIT ?"
             arguments.append(Int64(limit))

@@ -6,12 +6,8 @@ import Foundation
 enum RequestID {
     /// A new ID, in the upper-case form of `UUID.uuidString`.
     static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            raw.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
-            raw.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
-        }
+        withUnsafeMutableBytes(of: &bytes) { SecretGenerator.fillRandomly($0) }
         bytes.6 = bytes.6 & 0x0F | 0x40
         bytes.8 = bytes.8 & 0x3F | 0x80
         return UUID(uuid: bytes).uuidString

@@ -1,5 +1,5 @@
 import CKModel
-import CKServer
+@testable import CKServer
 import CKTestSupport
 import Crypto
 import Foundation
@@ -32,6 +32,21 @@ struct CredentialServiceTests {
         // The stored form is SHA-256 in lower-case hex, as databases written by every earlier version hold it.
         #expect(SecretGenerator.hash(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SecretGenerator.hex([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
+    }
+
+    @Test("secrets are as long as asked and never the same twice, past the 256 bytes the system gives a call")
+    func randomBytes() {
+        for count in [0, 1, 7, 8, 96, 256, 300, 1_000] {
+            let first = SecretGenerator.randomBytes(count)
+            #expect(first.count == count)
+            if count >= 16 {
+                #expect(first != SecretGenerator.randomBytes(count))
+                // The end is filled too: a byte counted but never written would be zero, or whatever memory held.
+                #expect(Set(first.suffix(16)).count > 4)
+            }
+        }
+        #expect(SecretGenerator.webAuthToken().count == 128)
+        #expect(Set((0..<100).map { _ in SecretGenerator.webAuthToken() }).count == 100)
     }
 
     @Test("a user gets a record name and a web auth token that lives 14 days")

@@ -4,9 +4,13 @@ extension StoredRecordColumns {
     /// Writes the record dictionary of a response, the bytes `StoredRecordRow.wireRecord` gives, straight from the
     /// row: its text copied in place, its fields' stored JSON as it is (or the members `desiredKeys` keeps). A row
     /// whose answer must differ from what is stored (a share, an asset's `downloadURL`, `numbersAsStrings`) is made
-    /// into a record first.
+    /// into a record first. A tombstone (a change feed's deleted record) is its name, type and `deleted`.
     func writeWireRecord(to writer: inout JSONWriter, zoneID: ZoneID, options: RecordAnswerOptions) throws {
         let (desiredKeys, numbersAsStrings) = (options.desiredKeys, options.numbersAsStrings)
+        guard integer(.deleted) == 0 else {
+            Record(recordName: text(.name), recordType: text(.type), deleted: true, zoneID: zoneID).write(to: &writer, numbersAsStrings: numbersAsStrings)
+            return
+        }
         let isShare = withText(.shareInfo) { $0 != nil }
         let copied = isShare ? nil : withText(.fields) { StoredFieldsCopy(of: $0 ?? Self.empty, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings) }
         guard let copied else {

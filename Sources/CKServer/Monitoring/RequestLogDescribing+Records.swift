@@ -27,22 +27,10 @@ extension RecordsQuery.Request: RequestLogDescribing {
     }
 }
 
-extension RecordsQuery.Response: RequestLogDescribing {
-    func describe(to details: inout RequestLogNote.Details) {
-        details.count(records) { $0.read($1) }
-    }
-}
-
 extension RecordsLookup.Request: RequestLogDescribing {
     func describe(to details: inout RequestLogNote.Details) {
         details.zone(zoneID)
         records.forEach { details.name($0.recordName) }
-    }
-}
-
-extension RecordsLookup.Response: RequestLogDescribing {
-    func describe(to details: inout RequestLogNote.Details) {
-        details.count(records) { $0.read($1) }
     }
 }
 
@@ -52,20 +40,9 @@ extension RecordsChanges.Request: RequestLogDescribing {
     }
 }
 
-extension RecordsChanges.Response: RequestLogDescribing {
-    func describe(to details: inout RequestLogNote.Details) {
-        records.forEach { details.read($0) }
-    }
-}
-
 extension ChangesZone.Request: RequestLogDescribing {
     func describe(to details: inout RequestLogNote.Details) {
         zones.forEach { details.zone($0.zoneID) }
     }
 }
 
-extension ChangesZone.Response: RequestLogDescribing {
-    func describe(to details: inout RequestLogNote.Details) {
-        details.count(zones) { details, changes in changes.records.forEach { details.read($0) } }
-    }
-}

@@ -26,12 +26,6 @@ extension RequestLogNote.Details {
         }
     }
 
-    /// Notes a record of an answer as read, with its type.
-    mutating func read(_ record: Record) {
-        recordsRead += 1
-        if let type = record.recordType { recordTypes.insert(type) }
-    }
-
     /// Notes a record the request named, while fewer than the limit are kept.
     mutating func name(_ recordName: String?) {
         guard let recordName, recordNames.count < RequestLogEntry.recordNameLimit, !recordNames.contains(recordName) else { return }

@@ -15,36 +15,33 @@ public struct ChangeFeedService: Sendable {
     }
 
     /// `changes/zone`: a page of changes for each zone asked for.
-    public func zoneChanges(_ request: ChangesZone.Request, access: DatabaseAccess) async throws -> ChangesZone.Response {
+    func zoneChanges(_ request: ChangesZone.Request, access: DatabaseAccess) async throws -> ZoneChangesAnswer {
         try Self.requireUserDatabase(access)
         try ItemLimit.check(request.zones.count, "zones")
-        var results: [ItemResult<ChangesZone.ZoneChanges>] = []
+        var results: [Result<ChangesPage, ServerError>] = []
         for zone in request.zones {
             do {
-                let page = try await self.page(
+                results.append(.success(try await page(
                     zone.zoneID, after: zone.syncToken, limit: zone.resultsLimit ?? request.resultsLimit,
                     recordTypes: zone.desiredRecordTypes ?? request.desiredRecordTypes,
-                    desiredKeys: zone.desiredKeys ?? request.desiredKeys, numbersAsStrings: request.numbersAsStrings == true, access: access)
-                results.append(.success(ChangesZone.ZoneChanges(
-                    zoneID: page.zoneID, syncToken: page.syncToken, moreComing: page.moreComing, records: page.records)))
+                    desiredKeys: zone.desiredKeys ?? request.desiredKeys, numbersAsStrings: request.numbersAsStrings == true, access: access)))
             } catch var error as ServerError {
                 error.zoneID = zone.zoneID
                 results.append(.failure(error))
             }
         }
-        return ChangesZone.Response(zones: results)
+        return ZoneChangesAnswer(zones: results)
     }
 
     /// `records/changes`: a page of changes of one custom zone.
-    public func recordChanges(_ request: RecordsChanges.Request, access: DatabaseAccess) async throws -> RecordsChanges.Response {
+    func recordChanges(_ request: RecordsChanges.Request, access: DatabaseAccess) async throws -> RecordChangesAnswer {
         try Self.requireUserDatabase(access)
         guard !request.zoneID.isDefaultZone else {
             throw ServerError(.badRequest, reason: "records/changes works on custom zones only; use changes/zone for the default zone")
         }
-        let page = try await self.page(
+        return RecordChangesAnswer(page: try await page(
             request.zoneID, after: request.syncToken, limit: request.resultsLimit, recordTypes: nil,
-            desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings == true, access: access)
-        return RecordsChanges.Response(records: page.records, syncToken: page.syncToken, moreComing: page.moreComing)
+            desiredKeys: request.desiredKeys, numbersAsStrings: request.numbersAsStrings == true, access: access))
     }
 
     /// `changes/database`: the zones of the user's database written, created or deleted since the token.
@@ -112,23 +109,30 @@ public struct ChangeFeedService: Sendable {
         return (zones, SharedDatabaseToken(marks: marks).text, changed.count + gone.count > limit)
     }
 
-    private struct Page {
-        var zoneID: ZoneID
-        var records: [Record]
-        var syncToken: String
-        var moreComing: Bool
-    }
-
+    /// A page of the zone's changes after the token, each record written straight from its row as it is read.
     private func page(
         _ zoneID: ZoneID, after tokenText: String?, limit requested: Int?, recordTypes: [String]?, desiredKeys: [String]?,
         numbersAsStrings: Bool, access: DatabaseAccess
-    ) async throws -> Page {
+    ) async throws -> ChangesPage {
         let reached = try await storage.existingZone(zoneID, for: access)
         let key = reached.key
         let limit = min(max(requested ?? RecordService.maximumOperations, 1), RecordService.maximumOperations)
         let token = try tokenText.map(SyncToken.init(text:))
         let after = token?.incarnation == 0 ? 0 : (token?.changeNumber ?? 0)
-        guard let (state, changes) = try await storage.changes(in: key, after: after, limit: limit + 1, recordTypes: recordTypes) else {
+        let wireZoneID = ZoneService.wireZoneID(key)
+        var records = RecordsAnswerWriter(
+            options: RecordAnswerOptions(desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, access: access), capacity: limit)
+        // One more than the page is read, to know whether more come.
+        var read = 0
+        var lastShown: Int64?
+        let state = try await storage.forEachChange(in: key, after: after, limit: limit + 1, recordTypes: recordTypes) { row in
+            read += 1
+            guard read <= limit else { return }
+            lastShown = row.integer(.changeNumber)
+            if let scope = reached.scope, !scope.contains(row.text(.name)) { return }
+            try records.write(row, zoneID: wireZoneID)
+        }
+        guard let state else {
             throw ServerError(.zoneNotFound, reason: "there is no zone \(key.zoneName)")
         }
         if let token, token.incarnation != 0, token.incarnation != state.incarnation || token.changeNumber > state.lastChange {
@@ -136,23 +140,9 @@ public struct ChangeFeedService: Sendable {
                 .badRequest,
                 reason: "the sync token belongs to a zone \(key.zoneName) that was deleted since; read the zone again without a token")
         }
-        let moreComing = changes.count > limit
-        let shown = changes.prefix(limit)
-        let wireZoneID = ZoneService.wireZoneID(key)
-        var records: [Record] = []
-        records.reserveCapacity(shown.count)
-        // One loop, not a filter and a map: each would copy every change once more.
-        for change in shown where reached.scope?.contains(change.record.recordName) ?? true {
-            if change.isDeleted {
-                records.append(Record(recordName: change.record.recordName, recordType: change.record.recordType, deleted: true, zoneID: wireZoneID))
-                continue
-            }
-            records.append(try change.row.wireRecord(
-                zoneID: wireZoneID, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, serverURL: access.serverURL,
-                container: access.container.id, viewer: access.caller.userRecordName))
-        }
-        let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: shown.last?.changeNumber ?? after) : state.syncToken
-        return Page(zoneID: wireZoneID, records: records, syncToken: next.text, moreComing: moreComing)
+        let moreComing = read > limit
+        let next = moreComing ? SyncToken(incarnation: state.incarnation, changeNumber: lastShown ?? after) : state.syncToken
+        return ChangesPage(zoneID: wireZoneID, records: records.finished(), syncToken: next.text, moreComing: moreComing)
     }
 
     private static func requireUserDatabase(_ access: DatabaseAccess) throws {

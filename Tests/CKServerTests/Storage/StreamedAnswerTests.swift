@@ -127,6 +127,47 @@ struct StreamedAnswerTests {
         }
     }
 
+    @Test("a change feed's pages are each record's own answer, tombstones included, page after page", arguments: TemporaryStorage.engines)
+    func changeFeed(engine: StorageEngine) async throws {
+        let temporary = try await TemporaryStorage(engine: engine)
+        let container = try await ContainerService(storage: temporary.storage).create(zone.container)
+        let (user, _) = try await UserService(storage: temporary.storage, configuration: temporary.configuration)
+            .create(name: "mei", emailAddress: nil, in: zone.container)
+        let access = DatabaseAccess(container: container, environment: .development, database: .private, caller: .user(user), serverURL: "http://127.0.0.1:1")
+        let zone = ZoneKey(container: zone.container, environment: .development, database: .private, ownerRecordName: user.userRecordName, zoneName: "Notes")
+        _ = try await temporary.storage.createZone(zone)
+        let tags = try await temporary.storage.apply(records.map { .insert($0, RecordIndexes()) }, in: zone, atomic: false).map { try $0.get().changeTag }
+        _ = try await temporary.storage.apply([.delete(recordName: records[1].recordName, expectedTag: tags[1])], in: zone, atomic: false)
+        let stored = try await temporary.storage.records(named: records.map(\.recordName), in: zone)
+        let zoneID = ZoneService.wireZoneID(zone)
+        let feeds = ChangeFeedService(storage: temporary.storage)
+        for desiredKeys in [nil, ["title", "file"]] as [[String]?] {
+            var token: String?
+            var answered: [Any] = []
+            var moreComing = true
+            while moreComing {
+                let request = ChangesZone.Request(zones: [.init(zoneID: ZoneID(zoneName: "Notes"), syncToken: token)], desiredKeys: desiredKeys, resultsLimit: 3)
+                var writer = JSONWriter()
+                try await feeds.zoneChanges(request, access: access).write(to: &writer, numbersAsStrings: false)
+                let zones = try #require((try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any])?["zones"] as? [[String: Any]])
+                answered += try #require(zones.first?["records"] as? [Any])
+                token = zones.first?["syncToken"] as? String
+                moreComing = zones.first?["moreComing"] as? Bool ?? false
+            }
+            // The deleted record comes last (its delete is the newest change), as a tombstone.
+            var expected = JSONWriter()
+            expected.beginArray()
+            for record in records where record.recordName != records[1].recordName {
+                try #require(stored[record.recordName]).wireRecord(
+                    zoneID: zoneID, desiredKeys: desiredKeys, serverURL: access.serverURL, container: zone.container, viewer: user.userRecordName
+                ).write(to: &expected, numbersAsStrings: false)
+            }
+            Record(recordName: records[1].recordName, recordType: "Note", deleted: true, zoneID: zoneID).write(to: &expected, numbersAsStrings: false)
+            expected.endArray()
+            #expect((answered as NSArray).isEqual(try JSONSerialization.jsonObject(with: Data(expected.bytes))), "\(String(describing: desiredKeys))")
+        }
+    }
+
     /// Access to the owner's private database of `zone`'s container.
     private static func access(_ zone: ZoneKey, storage: any ServerStorage) async throws -> DatabaseAccess {
         let container = try #require(try await storage.container(zone.container))

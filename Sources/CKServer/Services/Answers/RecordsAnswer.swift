@@ -26,8 +26,6 @@ struct RecordsAnswer: Sendable, JSONWritable, Encodable, RequestLogDescribing {
     }
 
     func describe(to details: inout RequestLogNote.Details) {
-        details.recordsRead += records.count
-        details.recordTypes.formUnion(records.recordTypes)
-        details.itemErrors.merge(records.itemErrors, uniquingKeysWith: +)
+        records.describe(to: &details)
     }
 }

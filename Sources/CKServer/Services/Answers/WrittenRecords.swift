@@ -12,6 +12,13 @@ struct WrittenRecords: Sendable {
     /// How many of the array's items are errors instead of records, by `serverErrorCode`.
     var itemErrors: [String: Int] = [:]
 
+    /// Tells the request log how many records were read, their types and the items that failed.
+    func describe(to details: inout RequestLogNote.Details) {
+        details.recordsRead += count
+        details.recordTypes.formUnion(recordTypes)
+        details.itemErrors.merge(itemErrors, uniquingKeysWith: +)
+    }
+
     /// The items as values, for callers that read the answer rather than send it.
     func decoded() throws -> [ItemResult<Record>] {
         try JSONValueDecoder().decode([ItemResult<Record>].self, from: json)

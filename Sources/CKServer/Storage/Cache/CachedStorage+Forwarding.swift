@@ -214,8 +214,10 @@ extension CachedStorage {
         try await storage.zoneState(zone)
     }
 
-    public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws -> (state: ZoneState, changes: [RecordChange])? {
-        try await storage.changes(in: zone, after: changeNumber, limit: limit, recordTypes: recordTypes)
+    public func forEachChange(
+        in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws -> ZoneState? {
+        try await storage.forEachChange(in: zone, after: changeNumber, limit: limit, recordTypes: recordTypes, body)
     }
 
     public func zoneChanges(in database: ZoneKey.Database, after change: Int64, limit: Int) async throws -> (lastChange: Int64, zones: [ZoneChange]) {

@@ -14,11 +14,13 @@ public protocol ZoneStorage: Sendable {
     /// The zone's state, or `nil` when there is no such zone (a default zone always has one).
     func zoneState(_ zone: ZoneKey) async throws -> ZoneState?
 
-    /// The zone's state and its records changed after `changeNumber`, read together: oldest change first, at
-    /// most `limit`, each in its latest state (a deleted one as a tombstone), only of `recordTypes` when given.
-    /// `nil` when there is no such zone.
-    func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
-        -> (state: ZoneState, changes: [RecordChange])?
+    /// Hands `body` the zone's records changed after `changeNumber`, read together with the zone's state, which
+    /// it returns: oldest change first, at most `limit`, each in its latest state with its `changeNumber` (a
+    /// deleted one as a tombstone, `deleted` 1), only of `recordTypes` when given, each row as the engine holds
+    /// it. `nil`, and no rows, when there is no such zone.
+    func forEachChange(
+        in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws -> ZoneState?
 
     /// The database's last change number and its zones changed (written, created or deleted) after `change`,
     /// oldest change first, at most `limit`.

@@ -35,10 +35,10 @@ extension PostgresStorage: ZoneStorage {
         try await read { transaction in try Self.zoneState(zone, in: transaction) }
     }
 
-    public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
-        -> (state: ZoneState, changes: [RecordChange])?
-    {
-        try await read { transaction in
+    public func forEachChange(
+        in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws -> ZoneState? {
+        let read = try await read { transaction -> (state: ZoneState, changes: [RecordChange])? in
             guard let state = try Self.zoneState(zone, in: transaction) else { return nil }
             guard state.incarnation > 0 else { return (state, []) }
             let types = recordTypes ?? []
@@ -53,6 +53,8 @@ extension PostgresStorage: ZoneStorage {
                 return RecordChange(row: stored.row, isDeleted: stored.deleted, changeNumber: stored.changeNumber)
             })
         }
+        try read?.changes.forEach(body)
+        return read?.state
     }
 
     public func deleteZone(_ zone: ZoneKey) async throws -> Bool {

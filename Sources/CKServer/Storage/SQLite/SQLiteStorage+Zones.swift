@@ -29,29 +29,37 @@ extension SQLiteStorage {
         try readNow { db in try Self.zoneState(db, zone) }
     }
 
-    public func changes(in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?) async throws
-        -> (state: ZoneState, changes: [RecordChange])?
-    {
-        // A page of changes scans at most the page; filtered by record types it may scan the whole zone.
-        let read = { (db: Database) throws -> (state: ZoneState, changes: [RecordChange])? in
+    public func forEachChange(
+        in zone: ZoneKey, after changeNumber: Int64, limit: Int, recordTypes: [String]?, _ body: (any StoredRecordColumns) throws -> Void
+    ) async throws -> ZoneState? {
+        let sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
+            + (recordTypes == nil ? "" : " AND record_type IN \(Self.listParameter)") + " ORDER BY change_number LIMIT ?"
+        let arguments: @Sendable (ZoneState) -> [any SQLiteBindable] = { state in
+            [state.incarnation, changeNumber] + (recordTypes.map { [Self.list($0)] } ?? []) + [Int64(limit)]
+        }
+        guard recordTypes != nil else {
+            // A page of changes scans at most the page: read on the calling thread, each row handed over in place.
+            return try readNow { db in
+                guard let state = try Self.zoneState(db, zone) else { return nil }
+                if state.incarnation > 0 {
+                    try db.forEachRowCached(sql: sql, binding: arguments(state)) { try body(SQLiteRecordColumns(columns: $0)) }
+                }
+                return state
+            }
+        }
+        // Filtered by record types it may scan the whole zone: on a reader's thread, the rows made into values.
+        let read = try await writer.read { db -> (state: ZoneState, changes: [RecordChange])? in
             guard let state = try Self.zoneState(db, zone) else { return nil }
             guard state.incarnation > 0 else { return (state, []) }
-            var sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
-            var arguments: [any SQLiteBindable] = [state.incarnation, changeNumber]
-            if let recordTypes {
-                sql += " AND record_type IN \(Self.listParameter)"
-                arguments.append(Self.list(recordTypes))
-            }
-            sql += " ORDER BY change_number LIMIT ?"
-            arguments.append(Int64(limit))
             var changes: [RecordChange] = []
-            try Self.forEachStoredRow(db, sql: sql, binding: arguments) { row, columns in
+            try Self.forEachStoredRow(db, sql: sql, binding: arguments(state)) { row, columns in
                 let isDeleted = columns.bool(RecordRowColumn.deleted.rawValue)
                 changes.append(RecordChange(row: row, isDeleted: isDeleted, changeNumber: columns.int64(RecordRowColumn.changeNumber.rawValue)))
             }
             return (state, changes)
         }
-        return recordTypes == nil ? try readNow(read) : try await writer.read(read)
+        try read?.changes.forEach(body)
+        return read?.state
     }
 
     private static func zoneState(_ db: Database, _ zone: ZoneKey) throws -> ZoneState? {

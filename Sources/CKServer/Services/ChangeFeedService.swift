@@ -120,8 +120,9 @@ public struct ChangeFeedService: Sendable {
         let token = try tokenText.map(SyncToken.init(text:))
         let after = token?.incarnation == 0 ? 0 : (token?.changeNumber ?? 0)
         let wireZoneID = ZoneService.wireZoneID(key)
+        // Room for a few records, grown as they come: a request may ask for 200 zones, most of them unchanged.
         var records = RecordsAnswerWriter(
-            options: RecordAnswerOptions(desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, access: access), capacity: limit)
+            options: RecordAnswerOptions(desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, access: access), capacity: min(limit, 8))
         // One more than the page is read, to know whether more come.
         var read = 0
         var lastShown: Int64?

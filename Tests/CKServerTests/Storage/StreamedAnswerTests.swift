@@ -168,6 +168,25 @@ struct StreamedAnswerTests {
         }
     }
 
+    @Test("a lookup finds a record by either Unicode form of its name, as Swift's names compare", arguments: TemporaryStorage.engines)
+    func lookupNormalForms(engine: StorageEngine) async throws {
+        let temporary = try await TemporaryStorage(engine: engine)
+        try await ContainerService(storage: temporary.storage).create(zone.container)
+        var access = try await Self.access(zone, storage: temporary.storage)
+        access.database = .public
+        let zone = try access.zone(nil)
+        _ = try await temporary.storage.createZone(zone)
+        let decomposed = "cafe\u{301}"
+        let composed = "caf\u{E9}"
+        _ = try await temporary.storage.apply(
+            [.insert(StoredRecord(recordName: decomposed, recordType: "Note", changeTag: "", fields: [:], created: Self.stamp, modified: Self.stamp), RecordIndexes())],
+            in: zone, atomic: false)
+        let request = RecordsLookup.Request(records: [.init(recordName: composed), .init(recordName: decomposed)])
+        let answer = try await RecordService(storage: temporary.storage).lookup(request, access: access)
+        #expect(answer.records.count == 2)
+        #expect(answer.records.itemErrors.isEmpty)
+    }
+
     /// Access to the owner's private database of `zone`'s container.
     private static func access(_ zone: ZoneKey, storage: any ServerStorage) async throws -> DatabaseAccess {
         let container = try #require(try await storage.container(zone.container))

@@ -2,12 +2,12 @@
 struct AnsweredRecordTypes {
     private(set) var types: Set<String> = []
     /// The type noted last, whose next records (nearly always of the same type) need no lookup.
-    private var lastType: [UInt8] = []
+    private var lastType: [UInt8]?
 
     /// Notes the type of the record of `row`.
     mutating func note(_ row: some StoredRecordColumns) {
         row.withText(.type) { type in
-            guard let type, !type.elementsEqual(lastType) else { return }
+            guard let type, lastType.map({ !type.elementsEqual($0) }) ?? true else { return }
             lastType = Array(type)
             types.insert(String(decoding: type, as: UTF8.self))
         }

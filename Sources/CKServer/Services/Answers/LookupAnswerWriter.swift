@@ -31,8 +31,12 @@ struct LookupAnswerWriter {
         placements = Array(repeating: nil, count: items.count)
     }
 
-    /// The names the request asks for, each once.
-    var names: [String] { Array(positions.keys) }
+    /// The names the request asks for, each spelling once: names Swift holds equal (the same text in two Unicode
+    /// normal forms) are different bytes to storage, and each item finds the record of either.
+    var names: [String] {
+        var seen = Set<[UInt8]>()
+        return items.map(\.recordName).filter { seen.insert(Array($0.utf8)).inserted }
+    }
 
     /// Writes the record of `row`, named `name`, for every item that names it.
     mutating func write(_ row: some StoredRecordColumns, named name: String) throws {

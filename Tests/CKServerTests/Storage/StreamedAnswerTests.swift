@@ -85,13 +85,7 @@ struct StreamedAnswerTests {
 
     @Test("a lookup answers in the order of its items, each with its own desiredKeys, a NOT_FOUND for a name without a record", arguments: TemporaryStorage.engines)
     func lookupOrder(engine: StorageEngine) async throws {
-        let temporary = try await TemporaryStorage(engine: engine)
-        try await ContainerService(storage: temporary.storage).create(zone.container)
-        // The public database's default zone: a private one is reached only by its signed-in owner.
-        var access = try await Self.access(zone, storage: temporary.storage)
-        access.database = .public
-        let zone = try access.zone(nil)
-        _ = try await temporary.storage.createZone(zone)
+        let (temporary, access, zone) = try await publicZone(engine)
         let saved = records.filter { $0.recordType == "Note" }
         _ = try await temporary.storage.apply(saved.map { .insert($0, RecordIndexes()) }, in: zone, atomic: false)
         let zoneID = ZoneService.wireZoneID(zone)
@@ -170,12 +164,7 @@ struct StreamedAnswerTests {
 
     @Test("a lookup finds a record by either Unicode form of its name, as Swift's names compare", arguments: TemporaryStorage.engines)
     func lookupNormalForms(engine: StorageEngine) async throws {
-        let temporary = try await TemporaryStorage(engine: engine)
-        try await ContainerService(storage: temporary.storage).create(zone.container)
-        var access = try await Self.access(zone, storage: temporary.storage)
-        access.database = .public
-        let zone = try access.zone(nil)
-        _ = try await temporary.storage.createZone(zone)
+        let (temporary, access, zone) = try await publicZone(engine)
         let decomposed = "cafe\u{301}"
         let composed = "caf\u{E9}"
         _ = try await temporary.storage.apply(
@@ -185,6 +174,18 @@ struct StreamedAnswerTests {
         let answer = try await RecordService(storage: temporary.storage).lookup(request, access: access)
         #expect(answer.records.count == 2)
         #expect(answer.records.itemErrors.isEmpty)
+    }
+
+    /// A storage whose container's public database has its default zone, and a developer's access to it: a
+    /// lookup needs no signed-in user there, as a private database's does.
+    private func publicZone(_ engine: StorageEngine) async throws -> (TemporaryStorage, DatabaseAccess, ZoneKey) {
+        let temporary = try await TemporaryStorage(engine: engine)
+        try await ContainerService(storage: temporary.storage).create(zone.container)
+        var access = try await Self.access(zone, storage: temporary.storage)
+        access.database = .public
+        let zone = try access.zone(nil)
+        _ = try await temporary.storage.createZone(zone)
+        return (temporary, access, zone)
     }
 
     /// Access to the owner's private database of `zone`'s container.

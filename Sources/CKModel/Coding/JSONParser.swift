@@ -247,14 +247,14 @@ public struct JSONParser {
         if negative {
             position += 1
         }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw failure("a number needs digits") }
+        guard position < bytes.count, bytes[position].isASCIIDigit else { throw failure("a number needs digits") }
         var magnitude: UInt64 = 0
         var overflow = false
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
-            if position < bytes.count, isDigit(bytes[position]) { throw failure("a number cannot start with 0") }
+            if position < bytes.count, bytes[position].isASCIIDigit { throw failure("a number cannot start with 0") }
         } else {
-            while position < bytes.count, isDigit(bytes[position]) {
+            while position < bytes.count, bytes[position].isASCIIDigit {
                 let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
                 let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[position] - UInt8(ascii: "0")))
                 overflow = overflow || o1 || o2
@@ -288,13 +288,9 @@ public struct JSONParser {
     }
 
     private mutating func digits(_ reason: String) throws(JSONParseError) {
-        guard position < bytes.count, isDigit(bytes[position]) else { throw failure(reason) }
-        while position < bytes.count, isDigit(bytes[position]) {
+        guard position < bytes.count, bytes[position].isASCIIDigit else { throw failure(reason) }
+        while position < bytes.count, bytes[position].isASCIIDigit {
             position += 1
         }
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10
     }
 }

@@ -7,15 +7,10 @@ public struct ContainerID: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// letter (`iCloud.com.example.Party`; Apple's own containers have no `iCloud.` prefix).
     public init?(rawValue: String) {
         // Byte by byte: every request names its container, and Unicode's scalar properties cost more than the rest.
-        guard let first = rawValue.utf8.first, Self.isLetter(first), rawValue.utf8.count <= 255,
-            rawValue.utf8.allSatisfy({ Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        guard let first = rawValue.utf8.first, first.isASCIILetter, rawValue.utf8.count <= 255,
+            rawValue.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
         else { return nil }
         self.rawValue = rawValue
-    }
-
-    /// Whether `byte` is an ASCII letter.
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -1,3 +1,5 @@
+import CKModel
+
 /// The schema language's rules for names of record types, fields and roles.
 public enum NamingRules {
     /// The longest name accepted (CloudKit documents no limit; this is a generous one).
@@ -14,11 +16,8 @@ public enum NamingRules {
 
     /// Whether `name` has the form of an identifier: a letter, then letters, digits and underscores.
     public static func isIdentifier(_ name: String) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        }
-        guard let first = name.utf8.first, isLetter(first) else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") }
+        guard let first = name.utf8.first, first.isASCIILetter else { return false }
+        return name.utf8.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
     }
 
     /// Why `name` cannot name a user-defined record type, field or role; `nil` when it can.

@@ -29,21 +29,21 @@ public enum PublicAddress {
         var name = Array(host.utf8)[...]
         if let colon = name.lastIndex(of: UInt8(ascii: ":")), name.last != UInt8(ascii: "]") {
             let port = name[(colon + 1)...]
-            guard (1...5).contains(port.count), port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)),
+            guard (1...5).contains(port.count), port.allSatisfy(\.isASCIIDigit), let number = Int(String(decoding: port, as: UTF8.self)),
                 (1...65535).contains(number)
             else { return nil }
             name = name[..<colon]
         }
         if name.first == UInt8(ascii: "["), name.last == UInt8(ascii: "]") {
             let inner = name.dropFirst().dropLast()
-            let isAddress = !inner.isEmpty && inner.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+            let isAddress = !inner.isEmpty && inner.allSatisfy { $0.isASCIIHexDigit || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
             return isAddress ? String(decoding: name, as: UTF8.self) : nil
         }
         let labels = name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !name.isEmpty, name.count <= 253,
             labels.allSatisfy({ label in
                 !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-                    && label.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+                    && label.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "-") }
             })
         else { return nil }
         return String(decoding: name, as: UTF8.self)
@@ -53,23 +53,11 @@ public enum PublicAddress {
     /// address of four numbers starting with 127 (never a DNS name such as `127.0.0.1.example.com`).
     public static func isLoopback(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
-        if ["localhost", "::1", "[::1]"].contains(where: { $0.utf8.elementsEqual(bytes.lazy.map { $0 | (isLetter($0) ? 0x20 : 0) }) }) {
+        if ["localhost", "::1", "[::1]"].contains(where: { $0.utf8.elementsEqual(bytes.lazy.map { $0 | ($0.isASCIILetter ? 0x20 : 0) }) }) {
             return true
         }
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0].elementsEqual("127".utf8)
-            && parts.allSatisfy { (1...3).contains($0.count) && $0.allSatisfy(isDigit) && Int(String(decoding: $0, as: UTF8.self)).map { $0 <= 255 } == true }
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+            && parts.allSatisfy { (1...3).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) && Int(String(decoding: $0, as: UTF8.self)).map { $0 <= 255 } == true }
     }
 }

@@ -19,7 +19,7 @@ public struct ServerServices: Sendable {
     public init(storage: any ServerStorage, configuration: ServerConfiguration) {
         self.storage = storage as? CachedStorage ?? CachedStorage(storage)
         self.configuration = configuration
-        bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory, deadline: configuration.limits.bodyDeadline)
+        bodyMemory = BodyMemory(capacity: configuration.limits.bodyMemory)
         requestLog = configuration.requestLogRetention > .zero || configuration.keepsTelemetry
             ? RequestLogWriter(
                 storage: self.storage, retention: configuration.requestLogRetention, capacity: configuration.requestLogCapacity,

@@ -19,7 +19,7 @@ struct CloudKitErrorMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await answer(request, context: context, next: next)
-        if response.status.code >= 400, (request.declaredBodyLength ?? 0) > drainLimit {
+        if response.status.code >= 400, (request.headers.declaredBodyLength ?? 0) > drainLimit {
             response.headers[.connection] = "close"
         }
         return response

@@ -14,25 +14,28 @@ final class BodyDeadline: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = HTTPRequestPart
 
     /// A body that had not all arrived within its deadline.
-    struct Expired: Error {}
+    struct Expired: Error {
+        let deadline: Duration
+    }
 
-    private let deadline: TimeAmount
+    private let deadline: Duration
     /// The timer of the body arriving now, if any.
     private var timer: Scheduled<Void>?
 
     /// Gives bodies `deadline` to arrive by.
     init(_ deadline: Duration) {
-        self.deadline = .nanoseconds(Int64(deadline.timeInterval * 1e9))
+        self.deadline = deadline
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head) where Self.hasBody(head):
+        case .head(let head) where head.headerFields.announcesBody:
             timer?.cancel()
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-            timer = context.eventLoop.scheduleTask(in: deadline) {
+            let expired = Expired(deadline: deadline)
+            timer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline.timeInterval * 1e9))) {
                 bound.value.handler.timer = nil
-                bound.value.context.fireErrorCaught(Expired())
+                bound.value.context.fireErrorCaught(expired)
             }
         case .end:
             timer?.cancel()
@@ -46,11 +49,5 @@ final class BodyDeadline: ChannelInboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
-    }
-
-    /// Whether a request with `head` sends a body: a `Content-Length` above zero, or one in chunks.
-    private static func hasBody(_ head: HTTPRequest) -> Bool {
-        if head.headerFields[.transferEncoding] != nil { return true }
-        return head.headerFields[.contentLength].flatMap(Int.init).map { $0 > 0 } ?? false
     }
 }

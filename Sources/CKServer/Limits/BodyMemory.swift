@@ -6,21 +6,18 @@ import NIOCore
 /// Reads request bodies within their cap, their deadline, and what all bodies in flight may hold together.
 ///
 /// A body declared larger than its cap is refused from its `Content-Length` without reading a byte, and one sent
-/// in chunks as soon as it passes the cap; one that has not all arrived within the deadline is refused too, so a
-/// client sending a byte now and then cannot keep its memory. Each read reserves its declared length (its cap for
+/// in chunks as soon as it passes the cap; one that has not all arrived within its deadline (`BodyDeadline`) is
+/// refused too, so a client sending a byte now and then cannot keep its memory. Each read reserves its declared length (its cap for
 /// a chunked body, nothing for a request without one) until the work on it ends; a read that would pass the total
 /// is answered `TRY_AGAIN_LATER`.
 public final class BodyMemory: Sendable {
     /// The bytes all reservations may hold together.
     public let capacity: Int
-    /// How long a body may take to arrive.
-    let deadline: Duration
     private let reserved = NIOLockedValueBox(0)
 
-    /// Creates an empty allowance of `capacity` bytes for bodies that arrive within `deadline`.
-    public init(capacity: Int, deadline: Duration) {
+    /// Creates an empty allowance of `capacity` bytes.
+    public init(capacity: Int) {
         self.capacity = capacity
-        self.deadline = deadline
     }
 
     /// The bytes reserved by the reads in progress.
@@ -42,13 +39,13 @@ public final class BodyMemory: Sendable {
         defer { reserved.withLockedValue { $0 -= size } }
         let admitted = try await admit()
         // A request without a body has nothing to wait for.
-        let bytes = size == 0 && request.headers[.transferEncoding] == nil ? [] : try await collect(request, upTo: limit)
+        let bytes = request.headers.announcesBody ? try await collect(request, upTo: limit) : []
         return try await use(admitted, bytes)
     }
 
     /// What a body must reserve: its declared length, its cap when it comes in chunks, nothing when it has none.
     private static func reservation(for request: Request, upTo limit: Int) throws -> Int {
-        if let declared = request.declaredBodyLength {
+        if let declared = request.headers.declaredBodyLength {
             guard declared <= limit else { throw tooLarge(limit) }
             return declared
         }
@@ -74,8 +71,8 @@ public final class BodyMemory: Sendable {
             return Array(try await request.body.collect(upTo: limit).readableBytesView)
         } catch is NIOTooManyBytesError {
             throw Self.tooLarge(limit)
-        } catch is BodyDeadline.Expired {
-            throw ServerError(.badRequest, reason: "the request body did not arrive within \(deadline); it was not read")
+        } catch let expired as BodyDeadline.Expired {
+            throw ServerError(.badRequest, reason: "the request body did not arrive within \(expired.deadline); it was not read")
         } catch let error as ServerError {
             throw error
         } catch let error as CancellationError {

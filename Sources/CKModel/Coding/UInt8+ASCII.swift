@@ -4,6 +4,11 @@ extension UInt8 {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20)
     }
 
+    /// Whether the byte is an ASCII uppercase letter, `A`–`Z`.
+    public var isASCIIUppercase: Bool {
+        self &- UInt8(ascii: "A") < 26
+    }
+
     /// Whether the byte is an ASCII digit, `0`–`9`.
     public var isASCIIDigit: Bool {
         self &- UInt8(ascii: "0") < 10

@@ -19,6 +19,12 @@ struct ByteSearchTests {
         #expect(offset("", in: "abc") == nil)
         #expect(offset("a", in: "") == nil)
         #expect(offset("ab", in: "abcab", from: 4) == nil)
+        #expect(offset("xAy", in: "xAzxAy") == 3)
+        #expect(offset("xAy", in: "AxAy") == 1)
+        #expect(offset("xAy", in: "xAyxAy", from: 1) == 3)
+        #expect(offset("xA", in: "yA") == nil)
+        #expect(offset("x9", in: "x9") == 0)
+        #expect(offset(#""recordChangeTag":"#, in: #"{"a":"C","recordChangeTag":"1"}"#) == 9)
         #expect(ByteSearch.contains(Array(#""ASSETID"#.utf8), in: Array(#"{"p":{"type":"ASSETID_LIST"}}"#.utf8)))
         #expect(!ByteSearch.contains(Array(#""ASSETID"#.utf8), in: Array(#"{"p":{"type":"ASSET"}}"#.utf8)))
     }

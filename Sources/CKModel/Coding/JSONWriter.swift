@@ -49,13 +49,20 @@ public struct JSONWriter {
     }
 
     /// Writes a member's key named in the program (CloudKit's own member names, which need no escaping); the value
-    /// written next belongs to it.
+    /// written next belongs to it. The key goes in with its comma, quotes and colon in one append: a record's
+    /// answer has a dozen keys, and each append checks the array's storage again.
     public mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let comma = needsComma ? 1 : 0
+        name.withUTF8Buffer { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + comma + 3) { key in
+                if comma == 1 { key[0] = UInt8(ascii: ",") }
+                key[comma] = UInt8(ascii: "\"")
+                _ = UnsafeMutableBufferPointer(rebasing: key[(comma + 1)...]).initialize(from: name)
+                key[key.count - 2] = UInt8(ascii: "\"")
+                key[key.count - 1] = UInt8(ascii: ":")
+                bytes.append(contentsOf: key)
+            }
+        }
         needsComma = false
     }
 
@@ -146,7 +153,7 @@ public struct JSONWriter {
     /// is copied in one go.
     private mutating func appendQuoted(_ text: UnsafeRawBufferPointer) {
         bytes.append(UInt8(ascii: "\""))
-        if text.contains(where: Self.needsEscape) {
+        if Self.needsEscaping(text) {
             for byte in text {
                 appendEscaped(byte)
             }
@@ -154,6 +161,26 @@ public struct JSONWriter {
             bytes.append(contentsOf: text)
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `text` holds a byte JSON must escape, read eight bytes at a time: a word holds one when a byte of it
+    /// is below 0x20, or is a quote or a backslash (a byte equal to one of them leaves a zero byte once the word
+    /// is XORed with it repeated). The word tests never miss a byte, and flag one wrongly only beside a byte truly
+    /// found, so their answer for the whole word is exact.
+    private static func needsEscaping(_ text: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highBits != 0 }
+        var offset = 0
+        while offset + 8 <= text.count {
+            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let hasControl = (word &- ones &* 0x20) & ~word & highBits != 0
+            if hasControl || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\")))) {
+                return true
+            }
+            offset += 8
+        }
+        return text[offset...].contains(where: needsEscape)
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

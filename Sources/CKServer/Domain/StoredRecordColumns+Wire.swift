@@ -5,8 +5,8 @@ extension StoredRecordColumns {
     /// row: its text copied in place, its fields' stored JSON as it is (or the members `desiredKeys` keeps). A row
     /// whose answer must differ from what is stored (a share, an asset's `downloadURL`, `numbersAsStrings`) is made
     /// into a record first. A tombstone (a change feed's deleted record) is its name, type and `deleted`.
-    func writeWireRecord(to writer: inout JSONWriter, zoneID: ZoneID, options: RecordAnswerOptions) throws {
-        let (desiredKeys, numbersAsStrings) = (options.desiredKeys, options.numbersAsStrings)
+    func writeWireRecord(to writer: inout JSONWriter, zone: ZoneIDJSON, options: RecordAnswerOptions) throws {
+        let (zoneID, desiredKeys, numbersAsStrings) = (zone.zoneID, options.desiredKeys, options.numbersAsStrings)
         guard integer(.deleted) == 0 else {
             Record(recordName: text(.name), recordType: text(.type), deleted: true, zoneID: zoneID).write(to: &writer, numbersAsStrings: numbersAsStrings)
             return
@@ -41,7 +41,7 @@ extension StoredRecordColumns {
         writeReference(.parent, as: "parent", to: &writer)
         writeReference(.rootShare, as: "share", to: &writer)
         writer.key("zoneID")
-        zoneID.write(to: &writer)
+        writer.raw(zone.json)
         writer.endObject()
     }
 

@@ -54,6 +54,28 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[\(value),\(value)]")
     }
 
+    @Test("a string is escaped wherever the byte to escape falls in it, and copied whole when none is there")
+    func escapes() throws {
+        for escaped in ["\"", "\\", "\n", "\u{1}", "\u{1F}"] {
+            for length in [1, 7, 8, 9, 16, 23] {
+                for position in 0..<length {
+                    var text = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 2)
+                    text = String(text.unicodeScalars.prefix(position)) + escaped + String(text.unicodeScalars.dropFirst(position))
+                    var writer = JSONWriter()
+                    writer.beginArray()
+                    writer.string(text)
+                    writer.endArray()
+                    #expect(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String] == [text], "\(text.debugDescription)")
+                }
+            }
+        }
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.string("~ \u{7F}é ok ⁂ \u{20}!")
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[\"~ \u{7F}é ok ⁂ \u{20}!\"]")
+    }
+
     @Test("what the writer writes decodes back to the same values")
     func roundTrip() throws {
         var writer = JSONWriter()

@@ -128,6 +128,22 @@ struct UsersRoutesTests {
         }
     }
 
+    @Test("a management token is read without the spaces and tabs around it, and not with other text")
+    func managementTokenBlanks() async throws {
+        let server = try await TestServer()
+        try await server.live { client in
+            let actAs = HTTPField.Name("X-CKServer-Act-As")!
+            for (authorization, status) in [
+                ("Bearer \t \(server.managementToken) \t", HTTPResponse.Status.ok), ("Bearer \(server.managementToken)x", .unauthorized),
+                ("Bearer x\(server.managementToken)", .unauthorized), ("Bearer  \t ", .unauthorized),
+            ] {
+                let headers: HTTPFields = [.authorization: authorization, actAs: server.user.userRecordName]
+                let response = try await client.execute(uri: server.path("users/current"), method: .get, headers: headers)
+                #expect(response.status == status, "\(authorization)")
+            }
+        }
+    }
+
     @Test("a management token may act as a user; alone it is the developer, refused on users endpoints")
     func managementToken() async throws {
         let server = try await TestServer()

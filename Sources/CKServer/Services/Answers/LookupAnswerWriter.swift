@@ -11,7 +11,7 @@ struct LookupAnswerWriter {
     }
 
     private let items: [RecordsLookup.Item]
-    private let zoneID: ZoneID
+    private let zone: ZoneIDJSON
     private let options: RecordAnswerOptions
     /// Each name's items, by position in the request.
     private let positions: [String: [Int]]
@@ -24,7 +24,7 @@ struct LookupAnswerWriter {
     /// own replace).
     init(items: [RecordsLookup.Item], zoneID: ZoneID, options: RecordAnswerOptions) {
         self.items = items
-        self.zoneID = zoneID
+        zone = ZoneIDJSON(zoneID)
         self.options = options
         positions = Dictionary(grouping: items.indices) { items[$0].recordName }
         written = JSONWriter(capacity: 64 + items.count * RecordsAnswerWriter.estimatedRecordByteCount)
@@ -49,7 +49,7 @@ struct LookupAnswerWriter {
             }
             var shape = options
             shape.desiredKeys = desiredKeys
-            let range = try written.value { try row.writeWireRecord(to: &$0, zoneID: zoneID, options: shape) }
+            let range = try written.value { try row.writeWireRecord(to: &$0, zone: zone, options: shape) }
             rendered.append((desiredKeys, range))
             placements[position] = .record(range)
         }

@@ -7,6 +7,8 @@ struct RecordsAnswerWriter {
     private var writer: JSONWriter
     private var count = 0
     private var recordTypes = AnsweredRecordTypes()
+    /// The zone of the records written last, its JSON written once for all of them.
+    private var zone: ZoneIDJSON?
 
     /// A writer of records shaped by `options`, of about `capacity` records.
     init(options: RecordAnswerOptions, capacity: Int) {
@@ -23,7 +25,9 @@ struct RecordsAnswerWriter {
 
     /// Writes the record of `row`, in the zone `zoneID`.
     mutating func write(_ row: some StoredRecordColumns, zoneID: ZoneID) throws {
-        try row.writeWireRecord(to: &writer, zoneID: zoneID, options: options)
+        let zone = zone.flatMap { $0.zoneID == zoneID ? $0 : nil } ?? ZoneIDJSON(zoneID)
+        self.zone = zone
+        try row.writeWireRecord(to: &writer, zone: zone, options: options)
         count += 1
         recordTypes.note(row)
     }

@@ -4,8 +4,9 @@ import Foundation
 /// The scenarios of what an app's users feel: paging a type with `records/query`, `records/lookup`, and saves of
 /// one record per request by a signed-in user; reads as ratios to the same rows read straight with GRDB.
 extension ServerBenchmark {
-    /// Rounds each read scenario runs, each followed by the direct read of the same rows.
-    static let readRounds = 3
+    /// Rounds each read scenario runs, each followed by the direct read of the same rows: a round of 10,000 records
+    /// takes some 40 ms, so that with three the ratio moved by a tenth between runs of the same build.
+    static let readRounds = 10
 
     /// Records per second paged through `recordType` (which holds `count` records) with `records/query`, 200 a
     /// page, and the ratio to `direct` reading the same pages.

@@ -36,6 +36,15 @@ struct HostileClientTests {
         try await answer(Array(request.utf8), port: port, timeout: timeout)
     }
 
+    /// What the server sends for `request` (a head and part of its body, say) until it closes the connection.
+    private func answerThenClose(_ request: String, port: Int) async throws -> RawAnswer? {
+        try await BlockingCall.run {
+            let connection = try RawConnection(port: port, timeout: 10)
+            connection.send(Array(request.utf8))
+            return connection.readToEnd().map(RawAnswer.init)
+        }
+    }
+
     @Test("a body is not read before the caller is known: an anonymous request, an unknown container and an unknown upload URL are answered at once, with their bodies never sent")
     func credentialsBeforeBodies() async throws {
         let server = try await TestServer()
@@ -117,14 +126,23 @@ struct HostileClientTests {
         // Ten bytes of a hundred, then nothing: the idle timeout (20 s) would wait; the deadline does not.
         let head = "POST \(server.path("records/query"))?ckAPIToken=\(server.apiToken) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"query\":"
         let started = ContinuousClock.now
-        let refused = try #require(try await BlockingCall.run {
-            let connection = try RawConnection(port: loopback.port, timeout: 10)
-            connection.send(Array(head.utf8))
-            return connection.readToEnd().map(RawAnswer.init)
-        })
+        let refused = try #require(try await answerThenClose(head, port: loopback.port))
         #expect(refused.status == 400)
         #expect(refused.reason.contains("did not arrive within"))
         #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(services.bodyMemory.inUse == 0)
+    }
+
+    @Test("a sign-in form that does not arrive within its deadline is refused as the visitor's fault, not as the server being unable to sign in")
+    func signInFormDeadline() async throws {
+        let server = try await TestServer()
+        let (loopback, services) = try await serve(server) { $0.bodyDeadline = .seconds(1) }
+        defer { Task { await loopback.stop() } }
+        let head = "POST /auth/\(server.container) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nname=ada"
+        let refused = try #require(try await answerThenClose(head, port: loopback.port))
+        #expect(refused.status == 400)
+        #expect(refused.text.contains("did not arrive within"))
+        #expect(!refused.text.lowercased().contains("retry-after"))
         #expect(services.bodyMemory.inUse == 0)
     }
 

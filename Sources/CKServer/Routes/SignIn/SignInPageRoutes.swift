@@ -35,6 +35,9 @@ struct SignInPageRoutes {
                     body = try await request.body.collect(upTo: Self.formLimit)
                 } catch is NIOTooManyBytesError {
                     return Self.html(.contentTooLarge, SignInPage.notice(title: "Sign in to \(container)", "The form is larger than a sign-in needs."))
+                } catch let expired as BodyDeadline.Expired {
+                    return Self.html(
+                        .badRequest, SignInPage.notice(title: "Sign in to \(container)", "The form did not arrive within \(expired.deadline): send it again."))
                 }
                 let fields = FormFields(String(buffer: body))
                 let name = fields?["name"] ?? ""

@@ -16,10 +16,11 @@ public enum ByteSearch {
     public static func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard let base = haystack.baseAddress, !needle.isEmpty, start >= 0, haystack.count - start >= needle.count else { return nil }
         let anchor = needle.firstIndex { $0.isASCIIUppercase || $0.isASCIIDigit } ?? 0
+        let anchorByte = Int32(needle[anchor])
         let lastStart = haystack.count - needle.count
         return needle.withUnsafeBytes { wanted -> Int? in
             var index = start
-            while index <= lastStart, let found = memchr(base + index + anchor, Int32(needle[anchor]), lastStart - index + 1) {
+            while index <= lastStart, let found = memchr(base + index + anchor, anchorByte, lastStart - index + 1) {
                 let offset = UnsafeRawPointer(found) - base - anchor
                 if memcmp(base + offset, wanted.baseAddress!, wanted.count) == 0 {
                     return offset

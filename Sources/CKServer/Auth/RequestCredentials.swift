@@ -38,9 +38,10 @@ struct RequestCredentials: Sendable {
         }
     }
 
-    /// `text` without the spaces and tabs around it, which HTTP allows around a header's parts; read as bytes,
-    /// since Foundation's Unicode trimming cost more than the rest of reading the credentials.
-    private static func trimmingSpacesAndTabs(_ text: Substring.UTF8View) -> String {
+    /// `text` without the spaces and tabs around it, which HTTP allows around a header's parts (other Unicode
+    /// spaces stay, and make the token one that matches none); read as bytes, since Foundation's Unicode trimming
+    /// cost more than the rest of reading the credentials.
+    static func trimmingSpacesAndTabs(_ text: Substring.UTF8View) -> String {
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         let start = text.firstIndex { !isBlank($0) } ?? text.endIndex
         let end = text[start...].lastIndex { !isBlank($0) }.map(text.index(after:)) ?? start

@@ -56,16 +56,19 @@ struct JSONWriterTests {
 
     @Test("a string is escaped wherever the byte to escape falls in it, and copied whole when none is there")
     func escapes() throws {
+        // Every byte offset of strings up to three words long, beside ASCII and beside the bytes of a two-byte letter.
         for escaped in ["\"", "\\", "\n", "\u{1}", "\u{1F}"] {
-            for length in [1, 7, 8, 9, 16, 23] {
-                for position in 0..<length {
-                    var text = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 2)
-                    text = String(text.unicodeScalars.prefix(position)) + escaped + String(text.unicodeScalars.dropFirst(position))
-                    var writer = JSONWriter()
-                    writer.beginArray()
-                    writer.string(text)
-                    writer.endArray()
-                    #expect(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String] == [text], "\(text.debugDescription)")
+            for filler in ["a", "é"] {
+                for length in [1, 7, 8, 9, 16, 23] {
+                    let bytes = Array(String(repeating: filler, count: length).utf8)
+                    for offset in 0...bytes.count where offset == bytes.count || (bytes[offset] & 0xC0) != 0x80 {
+                        let text = String(decoding: bytes[..<offset] + Array(escaped.utf8) + bytes[offset...], as: UTF8.self)
+                        var writer = JSONWriter()
+                        writer.beginArray()
+                        writer.string(text)
+                        writer.endArray()
+                        #expect(try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String] == [text], "\(text.debugDescription)")
+                    }
                 }
             }
         }

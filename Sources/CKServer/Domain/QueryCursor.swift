@@ -57,9 +57,10 @@ struct QueryCursor: Codable, Equatable {
         ((try? JSONEncoder().encode(self)) ?? Data()).base64EncodedString()
     }
 
-    /// Reads a client's marker for the query with `digest`; `BAD_REQUEST` for anything else.
+    /// Reads a client's marker for the query with `digest`; `BAD_REQUEST` for anything else. Read with CKModel's
+    /// decoder, which reads every page's marker for a fraction of what Foundation's took.
     init(marker: String, digest: String) throws {
-        guard let data = Data(base64Encoded: marker), let cursor = try? JSONDecoder().decode(QueryCursor.self, from: data),
+        guard let data = Data(base64Encoded: marker), let cursor = try? JSONValueDecoder().decode(QueryCursor.self, from: data),
             cursor.query == digest
         else {
             throw ServerError(.badRequest, reason: "the continuationMarker does not belong to this query; send the query again without it")

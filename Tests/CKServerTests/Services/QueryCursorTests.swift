@@ -1,0 +1,27 @@
+import CKModel
+import Foundation
+import Testing
+
+@testable import CKServer
+
+@Suite("Query continuation markers")
+struct QueryCursorTests {
+    @Test("a marker reads back as the cursor it was made from, for every kind of index value", arguments: [
+        QueryCursor.StoredValue?.none, .integer(0), .integer(Int64.max), .integer(Int64.min), .real(-1.5), .real(1e300), .real(5e-324),
+        .real(0.1), .text(""), .text("café \"quoted\" ⁂ \\"),
+    ])
+    func roundTrip(value: QueryCursor.StoredValue?) throws {
+        let zone = ZoneKey(container: ContainerID(rawValue: "iCloud.com.example.Party")!, environment: .development, database: .private, ownerRecordName: "_owner", zoneName: "Notes")
+        let cursor = QueryCursor(query: "digest", zone: zone, value: value, recordName: "record-1", ties: [value, nil, .text("tie")])
+        #expect(try QueryCursor(marker: cursor.marker, digest: "digest") == cursor)
+        #expect(try QueryCursor(marker: QueryCursor(query: "digest", value: value, recordName: "r").marker, digest: "digest").zoneName == nil)
+    }
+
+    @Test("a marker of another query, or not a marker at all, is BAD_REQUEST")
+    func refused() {
+        let marker = QueryCursor(query: "digest", value: .integer(1), recordName: "r").marker
+        for (text, digest) in [(marker, "other"), ("not base64!", "digest"), (Data("{}".utf8).base64EncodedString(), "digest")] {
+            #expect(throws: ServerError.self) { try QueryCursor(marker: text, digest: digest) }
+        }
+    }
+}

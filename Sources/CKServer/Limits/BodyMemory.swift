@@ -7,9 +7,9 @@ import NIOCore
 ///
 /// A body declared larger than its cap is refused from its `Content-Length` without reading a byte, and one sent
 /// in chunks as soon as it passes the cap; one that has not all arrived within its deadline (`BodyDeadline`) is
-/// refused too, so a client sending a byte now and then cannot keep its memory. Each read reserves its declared length (its cap for
-/// a chunked body, nothing for a request without one) until the work on it ends; a read that would pass the total
-/// is answered `TRY_AGAIN_LATER`.
+/// refused too, so a client sending a byte now and then cannot keep its memory. Each read reserves its declared
+/// length (its cap for a chunked body, nothing for a request without one) until the work on it ends; a read that
+/// would pass the total is answered `TRY_AGAIN_LATER`.
 public final class BodyMemory: Sendable {
     /// The bytes all reservations may hold together.
     public let capacity: Int

@@ -13,7 +13,7 @@ extension SQLiteStorage {
             guard let zoneID = try Self.zoneRowID(db, zone) else { return }
             try db.forEachRowCached(
                 sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN \(Self.listParameter)",
-                binding: [zoneID, Self.list(names)]
+                binding: [zoneID, StoredText.list(names)]
             ) { try body(SQLiteRecordColumns(columns: $0)) }
         }
     }
@@ -191,14 +191,9 @@ extension SQLiteStorage {
         (SELECT share_name FROM shares WHERE shares.zone_id = records.zone_id AND shares.root_name = records.record_name) AS root_share
         """
 
-    /// `IN` over a list bound as one parameter (`list(_:)`), so that lists of every length share one cached
-    /// statement instead of leaving one per length in the cache.
+    /// `IN` over a list bound as one parameter (a JSON array, `StoredText.list`), so that lists of every length
+    /// share one cached statement instead of leaving one per length in the cache.
     static let listParameter = "(SELECT value FROM json_each(?))"
-
-    /// The parameter `listParameter` reads: `values` as a JSON array.
-    static func list(_ values: [String]) -> String {
-        StoredText.list(values)
-    }
 
     /// The records the statement `sql` (selecting `recordColumns`) reads, for an answer, read through SQLite's
     /// C API.

@@ -66,7 +66,7 @@ extension SQLiteStorage {
                     )
                     SELECT name FROM tree
                     """),
-                arguments: [Self.list(roots), zoneID]))
+                arguments: [StoredText.list(roots), zoneID]))
         }
     }
 

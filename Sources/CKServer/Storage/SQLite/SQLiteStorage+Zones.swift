@@ -35,7 +35,7 @@ extension SQLiteStorage {
         let sql = "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND change_number > ?"
             + (recordTypes == nil ? "" : " AND record_type IN \(Self.listParameter)") + " ORDER BY change_number LIMIT ?"
         let arguments: @Sendable (ZoneState) -> [any SQLiteBindable] = { state in
-            [state.incarnation, changeNumber] + (recordTypes.map { [Self.list($0)] } ?? []) + [Int64(limit)]
+            [state.incarnation, changeNumber] + (recordTypes.map { [StoredText.list($0)] } ?? []) + [Int64(limit)]
         }
         guard recordTypes != nil else {
             // A page of changes scans at most the page: read on the calling thread, each row handed over in place.

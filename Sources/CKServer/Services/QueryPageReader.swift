@@ -8,8 +8,8 @@ import CKModel
 /// the first ones, so pages follow the full order. A record of a list field is answered at its first entry in
 /// the scanned range only, so it never appears on two pages.
 struct QueryPageReader {
-    /// How many index entries a query reads per step at least; a step reads a whole page when pages are larger,
-    /// so that a page without filters takes one trip to storage.
+    /// How many index entries a query reads per step at least; a step reads a whole page and one more when pages
+    /// are larger, so that a page without filters takes one trip to storage.
     static let batchSize = 100
     /// How many index entries one page may read before it answers with what it found and a marker.
     static let readBudget = 20_000
@@ -36,11 +36,10 @@ struct QueryPageReader {
             }
             return page.next
         }
-        // Read as `read` reads by name: a step of at least `batchSize`, so that a page ending with the type says so.
-        let size = max(Self.batchSize, limit)
+        // One row past the page says whether the type goes on, so a page ending with the type has no marker.
         var read = 0
         var last: String?
-        try await storage.forEachRecordRow(ofType: plan.recordTypeName, in: zone, after: cursor?.recordName, limit: size) { row in
+        try await storage.forEachRecordRow(ofType: plan.recordTypeName, in: zone, after: cursor?.recordName, limit: limit + 1) { row in
             read += 1
             guard read <= limit else { return }
             try records.write(row, zoneID: zoneID)
@@ -48,7 +47,7 @@ struct QueryPageReader {
                 last = row.text(.name)
             }
         }
-        guard read == size || read > limit, let last else { return nil }
+        guard read > limit, let last else { return nil }
         return QueryCursor(query: digest, value: nil, recordName: last)
     }
 
@@ -74,7 +73,8 @@ struct QueryPageReader {
         var exhausted = false
         var completing: IndexValue?
         var boundary: IndexValue?
-        let size = max(Self.batchSize, limit)
+        // A step of one more than the page, so that a page ending with the zone's candidates says so.
+        let size = max(Self.batchSize, limit + 1)
         pages: while true {
             let batch = try await candidates(zone, after: position, startingAt: start, size: size)
             if batch.isEmpty {

@@ -95,6 +95,26 @@ struct QueryPagingTests {
         }
     }
 
+    @Test("a page that ends with the type's last record has no marker, whether the type is read by name or filtered")
+    func lastFullPage() async throws {
+        let server = try await TestServer()
+        _ = try await SchemaService(storage: server.temporary.storage).importDevelopment(Self.schema, into: server.container)
+        try await server.live { client in
+            let operations = (0..<120).map { index in
+                #"{"operationType":"create","record":{"recordType":"Party","recordName":"\#(String(format: "r%03d", index))","fields":{"guests":{"value":\#(index)}}}}"#
+            }
+            _ = try await server.post(client, "records/modify", #"{"operations":[\#(operations.joined(separator: ","))]}"#, as: .user(server.webAuthToken))
+            let byName = #""query":{"recordType":"Party"}"#
+            let filtered = #""query":{"recordType":"Party","filterBy":[{"fieldName":"guests","comparator":"GREATER_THAN_OR_EQUALS","fieldValue":{"value":0}}]}"#
+            for (body, credentials) in [(byName, TestCredentials.developer(actingAs: nil)), (byName, .world), (filtered, .world)] {
+                for (limit, pages) in [(120, 1), (60, 2), (40, 3), (119, 2), (121, 1)] {
+                    let paged = try await allPages(server, client, body, limit: limit, as: credentials)
+                    #expect(paged.names.count == 120 && paged.pages == pages, "\(body) in pages of \(limit) as \(credentials)")
+                }
+            }
+        }
+    }
+
     @Test("zoneWide searches every zone of the database, page after page, each record with its zone")
     func zoneWide() async throws {
         let server = try await TestServer()

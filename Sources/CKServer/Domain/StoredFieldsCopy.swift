@@ -6,15 +6,26 @@ enum StoredFieldsCopy {
     case all
     case kept([UInt8])
 
-    /// The copy of `json` an answer with these options takes; `nil` when the answer must be written from decoded
-    /// fields (an asset gains its `downloadURL`, `numbersAsStrings` rewrites numbers, JSON it cannot read).
-    init?(of json: UnsafeRawBufferPointer, desiredKeys: [String]?, numbersAsStrings: Bool) {
-        guard !numbersAsStrings, ByteSearch.firstOffset(of: Self.assetTag, in: json) == nil else { return nil }
+    /// The copy of `json` an answer with these options takes, its assets given their `downloadURL` from
+    /// `downloadPrefix` (`StoredAssetsJSON`); `nil` when the answer must be written from decoded fields
+    /// (`numbersAsStrings` rewrites numbers, JSON or an asset it cannot read).
+    init?(of json: UnsafeRawBufferPointer, desiredKeys: [String]?, numbersAsStrings: Bool, downloadPrefix: @autoclosure () -> String) {
+        guard !numbersAsStrings else { return nil }
+        let holdsAssets = ByteSearch.firstOffset(of: Self.assetTag, in: json) != nil
         guard let desiredKeys else {
-            self = .all
+            guard holdsAssets else {
+                self = .all
+                return
+            }
+            guard let fetched = StoredAssetsJSON(downloadPrefix: downloadPrefix()).fetched(json) else { return nil }
+            self = .kept(fetched)
             return
         }
-        guard let kept = StoredFieldsJSON.keeping(Set(desiredKeys), of: Array(json)) else { return nil }
+        guard var kept = StoredFieldsJSON.keeping(Set(desiredKeys), of: Array(json)) else { return nil }
+        if holdsAssets {
+            guard let fetched = kept.withUnsafeBytes({ StoredAssetsJSON(downloadPrefix: downloadPrefix()).fetched($0) }) else { return nil }
+            kept = fetched
+        }
         self = .kept(kept)
     }
 

@@ -2,9 +2,9 @@ import CKModel
 
 extension StoredRecordColumns {
     /// Writes the record dictionary of a response, the bytes `StoredRecordRow.wireRecord` gives, straight from the
-    /// row: its text copied in place, its fields' stored JSON as it is (or the members `desiredKeys` keeps). A row
-    /// whose answer must differ from what is stored (a share, an asset's `downloadURL`, `numbersAsStrings`) is made
-    /// into a record first. A tombstone (a change feed's deleted record) is its name, type and `deleted`.
+    /// row: its text copied in place, its fields' stored JSON as it is (or the members `desiredKeys` keeps, its
+    /// assets given their `downloadURL`). A row whose answer must differ further from what is stored (a share,
+    /// `numbersAsStrings`) is made into a record first. A tombstone (a change feed's deleted record) is its name, type and `deleted`.
     func writeWireRecord(to writer: inout JSONWriter, zone: ZoneIDJSON, options: RecordAnswerOptions) throws {
         let (zoneID, desiredKeys, numbersAsStrings) = (zone.zoneID, options.desiredKeys, options.numbersAsStrings)
         guard integer(.deleted) == 0 else {
@@ -12,7 +12,11 @@ extension StoredRecordColumns {
             return
         }
         let isShare = withText(.shareInfo) { $0 != nil }
-        let copied = isShare ? nil : withText(.fields) { StoredFieldsCopy(of: $0 ?? Self.empty, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings) }
+        let copied = isShare ? nil : withText(.fields) {
+            StoredFieldsCopy(
+                of: $0 ?? Self.empty, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings,
+                downloadPrefix: AssetService.downloadPrefix(container: options.container, serverURL: options.serverURL))
+        }
         guard let copied else {
             try storedRow().wireRecord(
                 zoneID: zoneID, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings, serverURL: options.serverURL,

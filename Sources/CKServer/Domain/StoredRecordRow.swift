@@ -2,7 +2,7 @@ import CKModel
 
 /// A record as read for an answer: its system fields decoded, its fields left in their stored JSON, which is
 /// already their wire form. Answers copy that JSON as it is (or the members `desiredKeys` keeps), and decode it
-/// only when they must change it: assets gain a `downloadURL`, `numbersAsStrings` rewrites numbers.
+/// only when they must change more than their assets' `downloadURL`: `numbersAsStrings` rewrites numbers.
 public struct StoredRecordRow: Hashable, Sendable {
     /// The record, its `fields` left empty.
     public var record: StoredRecord
@@ -27,7 +27,11 @@ public struct StoredRecordRow: Hashable, Sendable {
     public func wireRecord(
         zoneID: ZoneID, desiredKeys: [String]?, numbersAsStrings: Bool, serverURL: String, container: ContainerID, viewer: String? = nil
     ) throws -> Record {
-        let copied = fieldsJSON.withUnsafeBytes { StoredFieldsCopy(of: $0, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings) }
+        let copied = fieldsJSON.withUnsafeBytes {
+            StoredFieldsCopy(
+                of: $0, desiredKeys: desiredKeys, numbersAsStrings: numbersAsStrings,
+                downloadPrefix: AssetService.downloadPrefix(container: container, serverURL: serverURL))
+        }
         guard let copied else {
             return try decoded().wireRecord(zoneID: zoneID, desiredKeys: desiredKeys, serverURL: serverURL, container: container, viewer: viewer)
         }

@@ -141,8 +141,11 @@ public struct AssetService: Sendable {
     /// An ASSET value as a fetch returns it: its checksum, size and where to download it (by its receipt, a
     /// random name that only this container's records carry).
     static func fetched(_ asset: Asset, container: ContainerID, serverURL: String) -> Asset {
-        Asset(
-            fileChecksum: asset.fileChecksum, size: asset.size,
-            downloadURL: asset.receipt.map { "\(serverURL)/assets/download/\(container)/\($0)" })
+        Asset(fileChecksum: asset.fileChecksum, size: asset.size, downloadURL: asset.receipt.map { downloadPrefix(container: container, serverURL: serverURL) + $0 })
+    }
+
+    /// Where the files of `container` are downloaded, up to a receipt.
+    static func downloadPrefix(container: ContainerID, serverURL: String) -> String {
+        "\(serverURL)/assets/download/\(container)/"
     }
 }

@@ -63,16 +63,65 @@ struct StoredRecordRowTests {
         #expect((spliced.encodedFields != nil) == !numbersAsStrings, "copied unless numbers must become strings")
     }
 
-    @Test("a record holding an asset is decoded, so that its answer gains the asset's downloadURL")
-    func assets() throws {
+    @Test(
+        "a record holding assets is spliced too, each asset given its downloadURL, byte for byte as decoded",
+        arguments: [nil, ["file"], ["files", "title"], ["title"], []] as [[String]?])
+    func assets(desiredKeys: [String]?) throws {
         var record = Self.record
-        record.fields["file"] = .asset(Asset(fileChecksum: "abc", size: 3, receipt: "r1"))
+        record.fields["file"] = .asset(Asset(fileChecksum: "ab/c+=", size: 3, referenceChecksum: "rc", wrappingKey: "wk", receipt: "r1"))
+        record.fields["files"] = .list(.asset([Asset(fileChecksum: "x", size: 0, receipt: "r2"), Asset(size: 7), Asset()]))
+        record.fields["none"] = .list(.asset([]))
         let spliced = try Self.row(of: record).wireRecord(
-            zoneID: Self.zoneID, desiredKeys: nil, numbersAsStrings: false, serverURL: "http://h", container: Self.container)
-        #expect(spliced.encodedFields == nil)
+            zoneID: Self.zoneID, desiredKeys: desiredKeys, numbersAsStrings: false, serverURL: "http://h:1", container: Self.container)
+        #expect(spliced.encodedFields != nil)
         let answer = Self.answer(spliced, numbersAsStrings: false)
-        #expect(answer == Self.answer(record.wireRecord(zoneID: Self.zoneID, desiredKeys: nil, serverURL: "http://h", container: Self.container), numbersAsStrings: false))
-        #expect(answer.contains("downloadURL"))
+        let decoded = record.wireRecord(zoneID: Self.zoneID, desiredKeys: desiredKeys, serverURL: "http://h:1", container: Self.container)
+        #expect(answer == Self.answer(decoded, numbersAsStrings: false))
+        #expect(answer.contains(#""downloadURL":"http://h:1/assets/download/iCloud.com.example.Rows/r1""#) == (desiredKeys?.contains("file") ?? true))
+        #expect(!answer.contains("receipt") && !answer.contains("wrappingKey"))
+    }
+
+    @Test(
+        "stored assets in a form storage no longer writes, or beside text that looks like one, are decoded and answered the same",
+        arguments: [
+            #"{"file":{"type":"ASSET","value":{"fileChecksum":"a","size":1,"receipt":"r"}}}"#,
+            #"{"file":{"type":"ASSETID","value":{"fileChecksum":"a\/b","size":1,"receipt":"r"}}}"#,
+            #"{"file":{"type":"ASSETID","value":{"size":1,"fileChecksum":"a","receipt":"r","downloadURL":"old"}}}"#,
+            #"{"file":{"type":"ASSETID","value":{"size":1.0,"receipt":"r"}}}"#,
+            #"{"note":{"type":"STRING","value":"\"type\":\"ASSETID\",\"value\":{"}}"#,
+            #"{"ASSETS":{"type":"INT64","value":1}}"#,
+        ])
+    func storedAssetForms(json: String) throws {
+        let row = StoredRecordRow(record: Self.record, fieldsJSON: Array(json.utf8))
+        let spliced = try row.wireRecord(zoneID: Self.zoneID, desiredKeys: nil, numbersAsStrings: false, serverURL: "http://h", container: Self.container)
+        let decoded = try row.decoded().wireRecord(zoneID: Self.zoneID, desiredKeys: nil, serverURL: "http://h", container: Self.container)
+        #expect(Self.answer(spliced, numbersAsStrings: false) == Self.answer(decoded, numbersAsStrings: false))
+    }
+
+    @Test("the asset rewriting gives up on what it cannot read exactly, and leaves the rest of the JSON as it is")
+    func assetRewriting() {
+        let rewriting = StoredAssetsJSON(downloadPrefix: "u/")
+        func rewritten(_ json: String) -> String? {
+            Array(json.utf8).withUnsafeBytes { rewriting.fetched($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(rewritten(#"{"a":{"type":"ASSETID","value":{"fileChecksum":"c","size":12,"wrappingKey":"k","receipt":"r"}},"b":1}"#)
+            == #"{"a":{"type":"ASSETID","value":{"fileChecksum":"c","size":12,"downloadURL":"u/r"}},"b":1}"#)
+        #expect(rewritten(#"{"a":{"type":"ASSETID_LIST","value":[{"receipt":"r"},{}]}}"#) == #"{"a":{"type":"ASSETID_LIST","value":[{"downloadURL":"u/r"},{}]}}"#)
+        #expect(rewritten(#"{"a":{"type":"ASSETID_LIST","value":[]}}"#) == #"{"a":{"type":"ASSETID_LIST","value":[]}}"#)
+        #expect(rewritten(#"{"b":{"type":"STRING","value":"x"}}"#) == #"{"b":{"type":"STRING","value":"x"}}"#)
+        for refused in [
+            #"{"a":{"type":"ASSET","value":{"receipt":"r"}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"receipt":"r\"s"}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"receipt":"r","receipt":"s"}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"owner":"r"}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"size":"12"}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"receipt":1}}}"#,
+            #"{"a":{"type":"ASSETID_LIST","value":[{"receipt":"r"}"#,
+            #"{"a":{"type":"ASSETID","value":{"receipt":"r""#,
+            #"{"a":{"value":{"receipt":"r"},"type":"ASSETID"}}"#,
+        ] {
+            #expect(rewritten(refused) == nil, "\(refused)")
+        }
     }
 
     @Test("desiredKeys over stored JSON keeps the named members in their order, and gives up on what it cannot read")

@@ -10,6 +10,8 @@ import GRDB
 /// ```
 public struct SQLiteStorage: ServerStorage {
     let writer: any DatabaseWriter
+    /// The connections of `readNow`; `nil` for a database only `writer` reaches (in memory).
+    let readers: SQLiteReaders?
     /// The folder of uploaded files' contents, one file per checksum.
     let filesDirectory: URL
     let storedSchemas = StoredSchemas()
@@ -28,12 +30,15 @@ public struct SQLiteStorage: ServerStorage {
             }
         }
         let files = filesDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("assets", isDirectory: true)
-        try self.init(writer: DatabasePool(path: path, configuration: configuration), filesDirectory: files)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try self.init(writer: pool, filesDirectory: files, readers: SQLiteReaders(path: path, configuration: configuration, fallback: pool))
     }
 
-    /// Uses an open database (an in-memory `DatabaseQueue` in tests) after running the migrations.
-    init(writer: any DatabaseWriter, filesDirectory: URL) throws {
+    /// Uses an open database (an in-memory `DatabaseQueue` in tests) after running the migrations; `readers`
+    /// serve `readNow` when given, `writer` otherwise.
+    init(writer: any DatabaseWriter, filesDirectory: URL, readers: SQLiteReaders? = nil) throws {
         self.writer = writer
+        self.readers = readers
         self.filesDirectory = filesDirectory
         try Self.migrator.migrate(writer)
     }
@@ -44,7 +49,8 @@ public struct SQLiteStorage: ServerStorage {
     /// switches that cost more than reading a page. Reads that may scan far (a search, changes filtered by record
     /// types, a statistic, a copy) stay asynchronous.
     func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+        guard let readers else { return try writer.read(body) }
+        return try readers.read(body)
     }
 
     /// Runs a short write outside a transaction (`body` opens one where it needs it): a request's few records,

@@ -21,7 +21,7 @@ struct TelemetryService {
         }
         var points: [String?: [TelemetryCounts?]] = [:]
         // Notifications are counted apart from requests: their rows are read for that metric only.
-        let rows = try await rows(from: start, to: end, container: filter.container).filter {
+        let rows = try await rows(from: start, to: end, container: filter.container, now: Timestamp(now).millisecondsSince1970).filter {
             ($0.key.operation == TelemetryRecorder.notificationsOperation) == (metric == .notifications) && $0.key.isKept(by: filter)
         }
         for row in rows {
@@ -48,20 +48,22 @@ struct TelemetryService {
     }
 
     /// The rows covering `start..<end`: minutes while they are kept (48 hours); before that hours, up to the hour
-    /// before the one `end` falls in (which every running server has rolled up by then), and minutes after; this
-    /// server's minutes still in memory on top.
-    func rows(from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
-        guard let recorder else { return try await storedRows(from: start, to: end, container: container) }
-        return try await recorder.withPending { try await storedRows(from: start, to: end, container: container) }
+    /// before the one `end` (or `now`, when `end` is later: a range's last point may end hours ahead) falls in,
+    /// which every running server has rolled up by then, and minutes after; this server's minutes still in memory
+    /// on top.
+    func rows(from start: Int64, to end: Int64, container: ContainerID?, now: Int64? = nil) async throws -> [TelemetryRow] {
+        let present = min(end, now ?? end)
+        guard let recorder else { return try await storedRows(from: start, to: end, present: present, container: container) }
+        return try await recorder.withPending { try await storedRows(from: start, to: end, present: present, container: container) }
     }
 
-    private func storedRows(from start: Int64, to end: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
+    private func storedRows(from start: Int64, to end: Int64, present: Int64, container: ContainerID?) async throws -> [TelemetryRow] {
         let minutesKept = end - (TelemetryRecorder.minuteRetention - 3_600) * 1000
         guard start < minutesKept else {
             return try await storage.telemetryRows(resolution: TelemetryRow.minute, from: start, to: end, container: container)
         }
         let hour = Int64(TelemetryRow.hour) * 1000
-        let minutesFrom = TelemetryRecorder.start(of: end, resolution: TelemetryRow.hour) - 2 * hour
+        let minutesFrom = TelemetryRecorder.start(of: present, resolution: TelemetryRow.hour) - 2 * hour
         let hours = try await storage.telemetryRows(resolution: TelemetryRow.hour, from: start, to: minutesFrom, container: container)
         let minutes = try await storage.telemetryRows(resolution: TelemetryRow.minute, from: minutesFrom, to: end, container: container)
         return hours + minutes

@@ -99,4 +99,23 @@ struct TelemetryTests {
         #expect(try await storage.telemetryRows(resolution: 60, from: 0, to: .max, container: nil).isEmpty)
         #expect(try await storage.telemetryRows(resolution: 3_600, from: 0, to: .max, container: nil).count == hours.count)
     }
+
+    @Test(
+        "a week's and a month's series count the minutes stored since the last hours were rolled up, at any time of their last point",
+        arguments: [10, 3 * 60, 5 * 60 + 50] as [Int64])
+    func recentMinutesOfLongRanges(minutesIntoPoint: Int64) async throws {
+        let storage = try await TemporaryStorage().storage
+        let sixHours: Int64 = 6 * 3_600_000
+        let point = TelemetryRecorder.start(of: Timestamp(Date()).millisecondsSince1970, resolution: 6 * 3_600) - sixHours
+        let counted = point + minutesIntoPoint * 60_000
+        let recorder = TelemetryRecorder(storage: storage)
+        recorder.count([Self.entry(at: counted)])
+        let now = Date(timeIntervalSince1970: Double(counted + 120_000) / 1000)
+        try await recorder.store(now: now)
+        let service = TelemetryService(storage: storage, recorder: nil)
+        for range in [TelemetryRange.week, .month] {
+            let series = try await service.series(.requests, range: range, group: nil, filter: ManagementLogs.Filter(), now: now)
+            #expect(series.series[0].points.compactMap { $0 }.reduce(0, +) == 1, "\(range)")
+        }
+    }
 }

@@ -61,4 +61,37 @@ struct ShortWriteTests {
         #expect(try await storage.records(named: ["note-1"], in: zone)["note-1"]?.fields["text"] == .string("saved"))
         #expect(storage.writesUnderWay.isNone)
     }
+
+    @Test("two storages on one database file, as two processes, save at once without finding it locked")
+    func twoWritersOnOneFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ckserver-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ckserver.sqlite").path
+        let first = try SQLiteStorage(path: path)
+        let second = try SQLiteStorage(path: path)
+        try await ContainerService(storage: first).create(zone.container)
+        _ = try await first.createZone(zone)
+        let stamp = RecordStamp(timestamp: Timestamp(millisecondsSince1970: 1), userRecordName: "_owner", deviceID: "iCloud")
+        let saves = 300
+        let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (writer, storage) in [first, second].enumerated() {
+                group.addTask {
+                    try await Task.detached {
+                        var failed = 0
+                        for index in 0..<saves {
+                            let record = StoredRecord(
+                                recordName: "note-\(writer)-\(index)", recordType: "Note", changeTag: "", fields: ["n": .int64(Int64(index))],
+                                created: stamp, modified: stamp)
+                            let outcomes = try await storage.apply([.insert(record, RecordIndexes())], in: zone, atomic: false)
+                            if case .failure = outcomes[0] { failed += 1 }
+                        }
+                        return failed
+                    }.value
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+    }
 }

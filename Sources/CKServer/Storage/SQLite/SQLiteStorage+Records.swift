@@ -21,7 +21,7 @@ extension SQLiteStorage {
     public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
         let batch: @Sendable (Database) throws -> [Result<AppliedWrite, ServerError>] = { db in
             var outcomes: [Result<AppliedWrite, ServerError>] = []
-            try db.inTransaction {
+            try db.inCachedTransaction {
                 let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
                 outcomes = applied.outcomes
                 return applied.undone ? .rollback : .commit

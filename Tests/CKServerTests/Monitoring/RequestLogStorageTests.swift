@@ -1,6 +1,7 @@
 import CKModel
 @testable import CKServer
 import Foundation
+import GRDB
 import Testing
 
 @Suite("request log storage: in order, read both ways, pruned by age and by size")
@@ -35,6 +36,17 @@ struct RequestLogStorageTests {
         let left = try await storage.requestLogEntries(in: RequestLogRange(container: nil, direction: .after(0)), limit: 100)
         #expect(left.map(\.requestID) == ["request-6", "request-7", "request-8", "request-9"])
         #expect(try await storage.pruneRequestLog(before: 0, capacity: 4) == 0)
+    }
+
+    @Test("pruning by size finds where to cut without reading the log: its plan scans no table")
+    func pruningReadsLittle() async throws {
+        let storage = try await TemporaryStorage().storage
+        let sqlite = try #require(storage as? SQLiteStorage)
+        let plan = try await sqlite.writer.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStorage.pruneBeyondCapacity, arguments: [10]).map { $0["detail"] as String }
+                .joined(separator: "\n")
+        }
+        #expect(!plan.isEmpty && !plan.contains("SCAN"), "\(plan)")
     }
 
     @Test("the writer stores queued entries in order when flushed, and drops past its backlog without growing")

@@ -48,7 +48,7 @@ extension PostgresStorage: RequestLogStorage {
         try await write { transaction in
             let old = try transaction.execute("DELETE FROM request_log WHERE logged_at < \(timestamp)")
             let over = try transaction.execute("""
-                DELETE FROM request_log WHERE sequence <= (SELECT sequence FROM request_log ORDER BY sequence DESC LIMIT 1 OFFSET \(Int64(capacity)))
+                DELETE FROM request_log WHERE sequence <= (SELECT MAX(sequence) FROM request_log) - \(Int64(capacity))
                 """)
             return old + over
         }

@@ -49,13 +49,16 @@ extension SQLiteStorage {
         }
     }
 
+    /// Deletes the entries beyond the newest `?` by their sequence numbers, which only grow: finding the newest
+    /// is one step down the table's tree, where skipping `capacity` entries read them all (the whole log, with
+    /// its text, every minute, holding the writer meanwhile).
+    static let pruneBeyondCapacity = "DELETE FROM request_log WHERE sequence <= (SELECT MAX(sequence) FROM request_log) - ?"
+
     public func pruneRequestLog(before timestamp: Int64, capacity: Int) async throws -> Int {
         try await write { db in
             try db.execute(sql: "DELETE FROM request_log WHERE logged_at < ?", arguments: [timestamp])
             var deleted = db.changesCount
-            try db.execute(
-                sql: "DELETE FROM request_log WHERE sequence <= (SELECT sequence FROM request_log ORDER BY sequence DESC LIMIT 1 OFFSET ?)",
-                arguments: [capacity])
+            try db.execute(sql: Self.pruneBeyondCapacity, arguments: [capacity])
             deleted += db.changesCount
             return deleted
         }

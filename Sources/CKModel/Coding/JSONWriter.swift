@@ -66,6 +66,14 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// Writes `text`, JSON made at compile time, as it is: the members a record always has, in their fixed order,
+    /// go in one append each (`,"recordType":`). The fragment carries its own commas; `endsValue` says whether it
+    /// ends with a value (`},"deleted":false`), so that what follows it needs one.
+    public mutating func fragment(_ text: StaticString, endsValue: Bool = false) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        needsComma = endsValue
+    }
+
     /// Writes a member's key that comes from data (a field's name), escaped as needed; the value written next
     /// belongs to it.
     public mutating func key(named name: String) {
@@ -84,20 +92,29 @@ public struct JSONWriter {
     /// Writes a whole number.
     public mutating func number(_ value: Int64) {
         separate()
-        // Digits written from the end of a buffer on the stack: `description` allocated a string per number, and
-        // every record answered carries two timestamps.
+        // Digits written from the end of a buffer on the stack, two per division: `description` allocated a string
+        // per number, and every record answered carries two timestamps of thirteen digits.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value.magnitude
             var start = digits.count
-            repeat {
+            while rest >= 10 {
+                let pair = Int(rest % 100) * 2
+                rest /= 100
+                start -= 2
+                digits[start] = Self.digitPairs[pair]
+                digits[start + 1] = Self.digitPairs[pair + 1]
+            }
+            if rest > 0 || start == digits.count {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
+                digits[start] = UInt8(ascii: "0") + UInt8(rest)
+            }
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
             bytes.append(contentsOf: digits[start...])
         }
     }
+
+    /// "00" to "99", each pair of digits at twice its value.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     /// Writes a number with a fraction (finite; JSON has no NaN or infinity).
     public mutating func number(_ value: Double) {

@@ -3,8 +3,9 @@ import CKModel
 extension StoredRecordColumns {
     /// Writes the record dictionary of a response, the bytes `StoredRecordRow.wireRecord` gives, straight from the
     /// row: its text copied in place, its fields' stored JSON as it is (or the members `desiredKeys` keeps, its
-    /// assets given their `downloadURL`). A row whose answer must differ further from what is stored (a share,
-    /// `numbersAsStrings`) is made into a record first. A tombstone (a change feed's deleted record) is its name, type and `deleted`.
+    /// assets given their `downloadURL`), the members every record has in one fragment each. A row whose answer
+    /// must differ further from what is stored (a share, `numbersAsStrings`) is made into a record first. A
+    /// tombstone (a change feed's deleted record) is its name, type and `deleted`.
     func writeWireRecord(to writer: inout JSONWriter, zone: ZoneIDJSON, options: RecordAnswerOptions) throws {
         let (zoneID, desiredKeys, numbersAsStrings) = (zone.zoneID, options.desiredKeys, options.numbersAsStrings)
         guard integer(.deleted) == 0 else {
@@ -25,26 +26,25 @@ extension StoredRecordColumns {
             return
         }
         writer.beginObject()
-        writer.key("recordName")
+        writer.fragment(#""recordName":"#)
         writeString(.name, to: &writer)
-        writer.key("recordType")
+        writer.fragment(#","recordType":"#)
         writeString(.type, to: &writer)
-        writer.key("recordChangeTag")
+        writer.fragment(#","recordChangeTag":"#)
         writeString(.changeTag, to: &writer)
-        writer.key("fields")
+        writer.fragment(#","fields":"#)
         switch copied {
         case .all: withText(.fields) { writer.raw($0 ?? Self.empty) }
         case .kept(let kept): writer.raw(kept)
         }
-        writer.key("created")
+        writer.fragment(#","created":{"timestamp":"#)
         writeStamp(at: .createdAt, by: .createdBy, on: .createdDevice, to: &writer)
-        writer.key("modified")
+        writer.fragment(#"},"modified":{"timestamp":"#)
         writeStamp(at: .modifiedAt, by: .modifiedBy, on: .modifiedDevice, to: &writer)
-        writer.key("deleted")
-        writer.bool(false)
+        writer.fragment(#"},"deleted":false"#, endsValue: true)
         writeReference(.parent, as: "parent", to: &writer)
         writeReference(.rootShare, as: "share", to: &writer)
-        writer.key("zoneID")
+        writer.fragment(#","zoneID":"#)
         writer.raw(zone.json)
         writer.endObject()
     }
@@ -56,22 +56,20 @@ extension StoredRecordColumns {
 
     private static var empty: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: nil, count: 0) }
 
-    /// Writes a `RecordStamp` from its columns.
+    /// Writes the members of a `RecordStamp` from its columns, from the timestamp's value on (the object's opening
+    /// and closing are the caller's fragments).
     private func writeStamp(at time: RecordRowColumn, by user: RecordRowColumn, on device: RecordRowColumn, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("timestamp")
         writer.number(integer(time))
         withText(user) { text in
             guard let text else { return }
-            writer.key("userRecordName")
+            writer.fragment(#","userRecordName":"#)
             writer.string(utf8: text)
         }
         withText(device) { text in
             guard let text else { return }
-            writer.key("deviceID")
+            writer.fragment(#","deviceID":"#)
             writer.string(utf8: text)
         }
-        writer.endObject()
     }
 
     /// Writes the member `key`, a reference to the record the column names (with no action), when it names one.

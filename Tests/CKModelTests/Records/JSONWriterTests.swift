@@ -54,6 +54,21 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[\(value),\(value)]")
     }
 
+    @Test("whole numbers of every length, at and around each power of ten, and all below a thousand, either sign")
+    func integersOfEveryLength() {
+        var values: [Int64] = Array(0..<1_000)
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, power * 3 + 7]
+        }
+        for value in values + values.map { -$0 } {
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == value.description)
+        }
+    }
+
     @Test("a string is escaped wherever the byte to escape falls in it, and copied whole when none is there")
     func escapes() throws {
         // Every byte offset of strings up to three words long, beside ASCII and beside the bytes of a two-byte letter.

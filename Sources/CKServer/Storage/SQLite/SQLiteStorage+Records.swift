@@ -11,9 +11,10 @@ extension SQLiteStorage {
         guard !names.isEmpty else { return }
         try readNow { db in
             guard let zoneID = try Self.zoneRowID(db, zone) else { return }
+            // One name (a single-record save's lookup) is compared as it is: a list is read into a temporary table.
+            let (match, name): (String, any SQLiteBindable) = names.count == 1 ? ("= ?", names[0]) : ("IN \(Self.listParameter)", StoredText.list(names))
             try db.forEachRowCached(
-                sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name IN \(Self.listParameter)",
-                binding: [zoneID, StoredText.list(names)]
+                sql: "SELECT \(Self.recordColumns) FROM records WHERE zone_id = ? AND deleted = 0 AND record_name \(match)", binding: [zoneID, name]
             ) { try body(SQLiteRecordColumns(columns: $0)) }
         }
     }

@@ -122,6 +122,12 @@ public struct JSONWriter {
         bytes.append(contentsOf: value.description.utf8)
     }
 
+    /// Writes `null`.
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()

@@ -35,6 +35,30 @@ struct QueryCursor: Codable, Equatable {
             }
         }
 
+        /// Writes the value as its `Codable` form reads it: `{"integer":{"_0":5}}`.
+        func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            switch self {
+            case .integer(let number):
+                writer.key("integer")
+                writer.beginObject()
+                writer.key("_0")
+                writer.number(number)
+            case .real(let number):
+                writer.key("real")
+                writer.beginObject()
+                writer.key("_0")
+                writer.number(number)
+            case .text(let text):
+                writer.key("text")
+                writer.beginObject()
+                writer.key("_0")
+                writer.string(text)
+            }
+            writer.endObject()
+            writer.endObject()
+        }
+
         var indexValue: IndexValue {
             switch self {
             case .integer(let number): .integer(number)
@@ -52,9 +76,37 @@ struct QueryCursor: Codable, Equatable {
         return SecretGenerator.hex(SHA256.hash(data: data).prefix(12))
     }
 
-    /// The marker text.
+    /// The marker text: the cursor's JSON, as its `Codable` form reads it, written with CKModel's writer (Foundation's
+    /// encoder took some 2% of a page of 200).
     var marker: String {
-        ((try? JSONEncoder().encode(self)) ?? Data()).base64EncodedString()
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("query")
+        writer.string(query)
+        if let zoneName {
+            writer.key("zoneName")
+            writer.string(zoneName)
+        }
+        if let zoneOwner {
+            writer.key("zoneOwner")
+            writer.string(zoneOwner)
+        }
+        if let value {
+            writer.key("value")
+            value.write(to: &writer)
+        }
+        writer.key("recordName")
+        writer.string(recordName)
+        if let ties {
+            writer.key("ties")
+            writer.beginArray()
+            for tie in ties {
+                if let tie { tie.write(to: &writer) } else { writer.null() }
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+        return Data(writer.bytes).base64EncodedString()
     }
 
     /// Reads a client's marker for the query with `digest`; `BAD_REQUEST` for anything else. Read with CKModel's

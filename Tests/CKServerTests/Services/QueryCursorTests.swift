@@ -14,6 +14,10 @@ struct QueryCursorTests {
         let zone = ZoneKey(container: ContainerID(rawValue: "iCloud.com.example.Party")!, environment: .development, database: .private, ownerRecordName: "_owner", zoneName: "Notes")
         let cursor = QueryCursor(query: "digest", zone: zone, value: value, recordName: "record-1", ties: [value, nil, .text("tie")])
         #expect(try QueryCursor(marker: cursor.marker, digest: "digest") == cursor)
+        // A marker handed out before, written by Foundation's encoder, reads back the same.
+        #expect(try QueryCursor(marker: JSONEncoder().encode(cursor).base64EncodedString(), digest: "digest") == cursor)
+        let written = try JSONSerialization.jsonObject(with: Data(base64Encoded: cursor.marker)!) as? NSDictionary
+        #expect(written == (try JSONSerialization.jsonObject(with: JSONEncoder().encode(cursor)) as? NSDictionary))
         #expect(try QueryCursor(marker: QueryCursor(query: "digest", value: value, recordName: "r").marker, digest: "digest").zoneName == nil)
     }
 

@@ -141,12 +141,13 @@ extension SQLiteStorage {
     }
 
     static func zoneRowID(_ db: Database, _ zone: ZoneKey) throws -> Int64? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: """
+        try db.fetchFirstCached(
+            sql: """
                 SELECT id FROM zones WHERE container_id = ? AND environment = ? AND database_scope = ?
                     AND owner_record_name = ? AND zone_name = ?
-                """),
-            arguments: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName])
+                """,
+            binding: [zone.container.rawValue, zone.environment.rawValue, zone.database.rawValue, zone.ownerRecordName, zone.zoneName]
+        ) { $0.int64(0) }
     }
 
     static func createZoneRow(_ db: Database, _ zone: ZoneKey) throws -> Int64 {

@@ -40,7 +40,7 @@ struct RequestLogStorageTests {
 
     @Test("pruning by size finds where to cut without reading the log: its plan scans no table")
     func pruningReadsLittle() async throws {
-        let storage = try await TemporaryStorage().storage
+        let storage = try await TemporaryStorage(engine: .sqlite).storage
         let sqlite = try #require(storage as? SQLiteStorage)
         let plan = try await sqlite.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStorage.pruneBeyondCapacity, arguments: [10]).map { $0["detail"] as String }

@@ -13,6 +13,9 @@ public struct Asset: Hashable, Sendable, Codable {
     /// Where to download the file; present on fetch only.
     public var downloadURL: String?
 
+    /// The members an asset value's JSON may have.
+    public static let wireKeys: Set<String> = ["fileChecksum", "size", "receipt", "downloadURL", "wrappingKey", "referenceChecksum"]
+
     /// Creates an asset value.
     public init(
         fileChecksum: String? = nil, size: Int64? = nil, referenceChecksum: String? = nil,

@@ -153,7 +153,7 @@ struct FieldValueReader {
             if keys.contains("latitude") || keys.contains("longitude") {
                 return try readScalar(.location, from: decoder)
             }
-            if !keys.isDisjoint(with: Self.assetKeys) {
+            if !keys.isDisjoint(with: Asset.wireKeys) {
                 return try readScalar(.asset, from: decoder)
             }
             throw error(
@@ -185,10 +185,6 @@ struct FieldValueReader {
             return nil
         }
     }
-
-    private static let assetKeys: Set<String> = [
-        "fileChecksum", "size", "receipt", "downloadURL", "wrappingKey", "referenceChecksum",
-    ]
 
     /// Decodes standard base64, also accepting the URL-safe alphabet and missing padding.
     static func base64Data(_ text: String) -> Data? {

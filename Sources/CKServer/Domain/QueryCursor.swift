@@ -39,23 +39,19 @@ struct QueryCursor: Codable, Equatable {
         func write(to writer: inout JSONWriter) {
             writer.beginObject()
             switch self {
-            case .integer(let number):
-                writer.key("integer")
-                writer.beginObject()
-                writer.key("_0")
-                writer.number(number)
-            case .real(let number):
-                writer.key("real")
-                writer.beginObject()
-                writer.key("_0")
-                writer.number(number)
-            case .text(let text):
-                writer.key("text")
-                writer.beginObject()
-                writer.key("_0")
-                writer.string(text)
+            case .integer(let number): Self.write("integer", to: &writer) { $0.number(number) }
+            case .real(let number): Self.write("real", to: &writer) { $0.number(number) }
+            case .text(let text): Self.write("text", to: &writer) { $0.string(text) }
             }
             writer.endObject()
+        }
+
+        /// Writes the member `name` holding the case's one value, `{"_0": …}`.
+        private static func write(_ name: StaticString, to writer: inout JSONWriter, _ value: (inout JSONWriter) -> Void) {
+            writer.key(name)
+            writer.beginObject()
+            writer.key("_0")
+            value(&writer)
             writer.endObject()
         }
 

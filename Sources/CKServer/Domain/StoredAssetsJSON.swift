@@ -12,7 +12,8 @@ struct StoredAssetsJSON {
     /// Where a receipt's file is downloaded, up to the receipt.
     let downloadPrefix: String
 
-    private static let tag = Array(#""ASSET"#.utf8)
+    /// How stored JSON tags an asset value: `ASSETID` and `ASSETID_LIST`, and `ASSET` in rows saved before.
+    static let tag = Array(#""ASSET"#.utf8)
     private static let typeKey = Array(#""type":"#.utf8)
     private static let single = Array(#"ID","value":{"#.utf8)
     private static let list = Array(#"ID_LIST","value":["#.utf8)
@@ -68,17 +69,18 @@ struct StoredAssetsJSON {
         var members: [String: Range<Int>] = [:]
         if !reader.skip(UInt8(ascii: "}")) {
             repeat {
-                guard let key = reader.string(), reader.skip(UInt8(ascii: ":")), let value = reader.string() ?? reader.wholeNumber() else { return false }
+                guard let key = reader.string(), reader.skip(UInt8(ascii: ":")) else { return false }
                 let name = String(decoding: reader.json[(key.lowerBound + 1)..<(key.upperBound - 1)], as: UTF8.self)
-                guard Self.assetKeys.contains(name), members.updateValue(value, forKey: name) == nil else { return false }
+                // `size` is a whole number that fits 64 bits, every other member a string, as the decoder reads them.
+                guard Asset.wireKeys.contains(name), let value = name == "size" ? reader.int64() : reader.string(),
+                    members.updateValue(value, forKey: name) == nil
+                else { return false }
             } while reader.skip(UInt8(ascii: ","))
             guard reader.skip(UInt8(ascii: "}")) else { return false }
         }
-        guard members["size"].map({ reader.json[$0].first != UInt8(ascii: "\"") }) ?? true else { return false }
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: 128)
         writer.beginObject()
         if let checksum = members["fileChecksum"] {
-            guard reader.json[checksum].first == UInt8(ascii: "\"") else { return false }
             writer.key("fileChecksum")
             writer.raw(UnsafeRawBufferPointer(rebasing: reader.json[checksum]))
         }
@@ -87,7 +89,6 @@ struct StoredAssetsJSON {
             writer.raw(UnsafeRawBufferPointer(rebasing: reader.json[size]))
         }
         if let receipt = members["receipt"] {
-            guard reader.json[receipt].first == UInt8(ascii: "\"") else { return false }
             writer.key("downloadURL")
             writer.string(downloadPrefix + String(decoding: reader.json[(receipt.lowerBound + 1)..<(receipt.upperBound - 1)], as: UTF8.self))
         }
@@ -95,9 +96,6 @@ struct StoredAssetsJSON {
         output += writer.bytes
         return true
     }
-
-    /// The members an asset value may have, as `FieldValueReader` reads it.
-    private static let assetKeys: Set<String> = ["fileChecksum", "size", "receipt", "downloadURL", "wrappingKey", "referenceChecksum"]
 
     /// Reads the compact JSON storage writes, byte by byte.
     private struct Reader {
@@ -129,16 +127,13 @@ struct StoredAssetsJSON {
             return start..<position
         }
 
-        /// A whole number as storage writes one: an optional minus and digits.
-        mutating func wholeNumber() -> Range<Int>? {
+        /// A whole number as storage writes one (an optional minus and digits) that fits 64 bits.
+        mutating func int64() -> Range<Int>? {
             let start = position
             _ = skip(UInt8(ascii: "-"))
             let digits = position
             while position < json.count, json[position].isASCIIDigit { position += 1 }
-            guard position > digits else {
-                position = start
-                return nil
-            }
+            guard position > digits, Int64(String(decoding: json[start..<position], as: UTF8.self)) != nil else { return nil }
             return start..<position
         }
     }

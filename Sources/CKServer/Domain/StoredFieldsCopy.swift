@@ -11,7 +11,7 @@ enum StoredFieldsCopy {
     /// (`numbersAsStrings` rewrites numbers, JSON or an asset it cannot read).
     init?(of json: UnsafeRawBufferPointer, desiredKeys: [String]?, numbersAsStrings: Bool, downloadPrefix: @autoclosure () -> String) {
         guard !numbersAsStrings else { return nil }
-        let holdsAssets = ByteSearch.firstOffset(of: Self.assetTag, in: json) != nil
+        let holdsAssets = ByteSearch.firstOffset(of: StoredAssetsJSON.tag, in: json) != nil
         guard let desiredKeys else {
             guard holdsAssets else {
                 self = .all
@@ -28,7 +28,4 @@ enum StoredFieldsCopy {
         }
         self = .kept(kept)
     }
-
-    /// How stored JSON tags an asset value: `ASSETID` and `ASSETID_LIST`, and `ASSET` in rows saved before.
-    private static let assetTag = Array(#""ASSET"#.utf8)
 }

@@ -62,7 +62,7 @@ struct JSONWriterTests {
             power *= 10
             values += [power - 1, power, power + 1, power * 3 + 7]
         }
-        for value in values + values.map { -$0 } {
+        for value in values + values.map { -$0 } + [Int64.max, Int64.min] {
             var writer = JSONWriter()
             writer.number(value)
             #expect(String(decoding: writer.bytes, as: UTF8.self) == value.description)

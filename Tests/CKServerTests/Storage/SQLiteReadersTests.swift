@@ -39,6 +39,7 @@ struct SQLiteReadersTests {
             }
             try await storage.write { db in try db.execute(sql: "INSERT INTO t (x) VALUES (4)") }
             #expect(try count(storage) == 4)
+            #expect(try #require(storage.readers).counts == (1, 1), "one connection served every read, one after the other")
         }
     }
 
@@ -62,6 +63,9 @@ struct SQLiteReadersTests {
             }
             await withCheckedContinuation { finished in done.notify(queue: .global()) { finished.resume() } }
             #expect(counts.withLockedValue { $0 } == Array(repeating: 5, count: reads))
+            // The reads used the connections, never more than their capacity, and gave every one of them back.
+            let (opened, idle) = try #require(storage.readers).counts
+            #expect(opened > 1 && opened <= SQLiteReaders.capacity && idle == opened, "\(opened) opened, \(idle) idle")
         }
     }
 }

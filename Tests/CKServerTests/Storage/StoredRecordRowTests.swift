@@ -108,6 +108,8 @@ struct StoredRecordRowTests {
             == #"{"a":{"type":"ASSETID","value":{"fileChecksum":"c","size":12,"downloadURL":"u/r"}},"b":1}"#)
         #expect(rewritten(#"{"a":{"type":"ASSETID_LIST","value":[{"receipt":"r"},{}]}}"#) == #"{"a":{"type":"ASSETID_LIST","value":[{"downloadURL":"u/r"},{}]}}"#)
         #expect(rewritten(#"{"a":{"type":"ASSETID_LIST","value":[]}}"#) == #"{"a":{"type":"ASSETID_LIST","value":[]}}"#)
+        #expect(rewritten(#"{"a":{"type":"ASSETID","value":{"size":-9223372036854775808,"receipt":""}}}"#)
+            == #"{"a":{"type":"ASSETID","value":{"size":-9223372036854775808,"downloadURL":"u/"}}}"#)
         #expect(rewritten(#"{"b":{"type":"STRING","value":"x"}}"#) == #"{"b":{"type":"STRING","value":"x"}}"#)
         for refused in [
             #"{"a":{"type":"ASSET","value":{"receipt":"r"}}}"#,
@@ -116,6 +118,9 @@ struct StoredRecordRowTests {
             #"{"a":{"type":"ASSETID","value":{"owner":"r"}}}"#,
             #"{"a":{"type":"ASSETID","value":{"size":"12"}}}"#,
             #"{"a":{"type":"ASSETID","value":{"receipt":1}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"wrappingKey":1}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"size":9223372036854775808}}}"#,
+            #"{"a":{"type":"ASSETID","value":{"size":-}}}"#,
             #"{"a":{"type":"ASSETID_LIST","value":[{"receipt":"r"}"#,
             #"{"a":{"type":"ASSETID","value":{"receipt":"r""#,
             #"{"a":{"value":{"receipt":"r"},"type":"ASSETID"}}"#,

@@ -1,11 +1,11 @@
 import GRDB
 
 extension Database {
-    /// Runs `body` in a write transaction begun and ended by statements compiled once per connection, as
+    /// Runs `body` in a write transaction begun and ended by statements compiled once per connection, as GRDB's
     /// `inTransaction` does with statements compiled at every call (about 2% of a single-record save): commits
-    /// or rolls back as `body` says, and rolls back when it throws. The transaction takes the write lock at once
-    /// (`IMMEDIATE`), waiting for another process's write to end, rather than failing when it first writes
-    /// after that process committed.
+    /// or rolls back as `body` says, and rolls back when it throws. Like GRDB's, the transaction takes the write
+    /// lock at once (`IMMEDIATE`), waiting for another process's write to end, rather than failing when it first
+    /// writes after that process committed.
     func inCachedTransaction(_ body: () throws -> TransactionCompletion) throws {
         try cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         let completion: TransactionCompletion

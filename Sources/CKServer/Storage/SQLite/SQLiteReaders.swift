@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import NIOConcurrencyHelpers
 
 /// Read-only connections to the database file for the short reads every request makes on its own thread
@@ -22,6 +21,9 @@ final class SQLiteReaders: Sendable {
     init(path: String, configuration: Configuration, fallback: any DatabaseReader) {
         var readOnly = configuration
         readOnly.readonly = true
+        // A transaction `read` cannot end is handled by closing its connection, which GRDB would stop the
+        // process for instead.
+        readOnly.allowsUnsafeTransactions = true
         self.path = path
         self.configuration = readOnly
         self.fallback = fallback
@@ -29,7 +31,7 @@ final class SQLiteReaders: Sendable {
 
     /// Runs `body` in a read transaction on the calling thread.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let connection = try take() else { return try fallback.read(body) }
+        guard let connection = take() else { return try fallback.read(body) }
         var ended = false
         defer { give(back: connection, reusable: ended) }
         return try connection.inDatabase { db in
@@ -45,7 +47,7 @@ final class SQLiteReaders: Sendable {
         if (try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute()) == nil {
             try? db.execute(sql: "ROLLBACK TRANSACTION")
         }
-        return sqlite3_get_autocommit(db.sqliteConnection) != 0
+        return !db.isInsideTransaction
     }
 
     /// Puts `connection` back among the idle ones, or closes it when its transaction could not be ended.
@@ -59,8 +61,9 @@ final class SQLiteReaders: Sendable {
         }
     }
 
-    /// An idle connection, or a new one while fewer than `capacity` are open; `nil` when all are busy.
-    private func take() throws -> DatabaseQueue? {
+    /// An idle connection, or a new one while fewer than `capacity` are open; `nil` when all are busy or a new
+    /// one cannot be opened.
+    private func take() -> DatabaseQueue? {
         enum Taken { case idle(DatabaseQueue), open, busy }
         let taken = idle.withLockedValue { state -> Taken in
             if let connection = state.connections.popLast() { return .idle(connection) }
@@ -72,12 +75,17 @@ final class SQLiteReaders: Sendable {
         case .idle(let connection): return connection
         case .busy: return nil
         case .open:
-            do {
-                return try DatabaseQueue(path: path, configuration: configuration)
-            } catch {
+            // A connection that cannot be opened (no file descriptor left, say) leaves the read to the pool.
+            guard let connection = try? DatabaseQueue(path: path, configuration: configuration) else {
                 idle.withLockedValue { $0.opened -= 1 }
-                throw error
+                return nil
             }
+            return connection
         }
+    }
+
+    /// How many connections are open, and how many of them wait idle.
+    var counts: (opened: Int, idle: Int) {
+        idle.withLockedValue { ($0.opened, $0.connections.count) }
     }
 }

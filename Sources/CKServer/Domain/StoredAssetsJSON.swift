@@ -22,9 +22,9 @@ struct StoredAssetsJSON {
     func fetched(_ json: UnsafeRawBufferPointer) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(json.count + 64)
+        // Up to where `json` is copied or rewritten into `output`, and where the next tag is looked for.
         var copied = 0
-        var position = 0
-        while let found = ByteSearch.firstOffset(of: Self.tag, in: json, from: position) {
+        while let found = ByteSearch.firstOffset(of: Self.tag, in: json, from: copied) {
             guard found >= Self.typeKey.count, json[(found - Self.typeKey.count)..<found].elementsEqual(Self.typeKey) else { return nil }
             let afterTag = found + Self.tag.count
             var reader = Reader(json: json, position: afterTag)
@@ -39,7 +39,6 @@ struct StoredAssetsJSON {
                 return nil
             }
             copied = reader.position
-            position = reader.position
         }
         output += json[copied...]
         return output

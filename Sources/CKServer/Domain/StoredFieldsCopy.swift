@@ -11,19 +11,19 @@ enum StoredFieldsCopy {
     /// (`numbersAsStrings` rewrites numbers, JSON or an asset it cannot read).
     init?(of json: UnsafeRawBufferPointer, desiredKeys: [String]?, numbersAsStrings: Bool, downloadPrefix: @autoclosure () -> String) {
         guard !numbersAsStrings else { return nil }
-        let holdsAssets = ByteSearch.firstOffset(of: StoredAssetsJSON.tag, in: json) != nil
+        let assets = ByteSearch.firstOffset(of: StoredAssetsJSON.tag, in: json) == nil ? nil : StoredAssetsJSON(downloadPrefix: downloadPrefix())
         guard let desiredKeys else {
-            guard holdsAssets else {
+            guard let assets else {
                 self = .all
                 return
             }
-            guard let fetched = StoredAssetsJSON(downloadPrefix: downloadPrefix()).fetched(json) else { return nil }
+            guard let fetched = assets.fetched(json) else { return nil }
             self = .kept(fetched)
             return
         }
         guard var kept = StoredFieldsJSON.keeping(Set(desiredKeys), of: Array(json)) else { return nil }
-        if holdsAssets {
-            guard let fetched = kept.withUnsafeBytes({ StoredAssetsJSON(downloadPrefix: downloadPrefix()).fetched($0) }) else { return nil }
+        if let assets {
+            guard let fetched = kept.withUnsafeBytes(assets.fetched) else { return nil }
             kept = fetched
         }
         self = .kept(kept)

@@ -29,7 +29,7 @@ extension Database {
     }
 
     /// Rolls back the transaction under way, if SQLite has not already (a failed statement may have).
-    private func rollBackIfInTransaction() throws {
+    func rollBackIfInTransaction() throws {
         guard isInsideTransaction else { return }
         try cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
     }

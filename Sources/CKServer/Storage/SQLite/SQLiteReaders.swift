@@ -45,7 +45,7 @@ final class SQLiteReaders: Sendable {
     /// read again rather than hold on to an old snapshot of the database.
     private static func end(_ db: Database) -> Bool {
         if (try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute()) == nil {
-            try? db.execute(sql: "ROLLBACK TRANSACTION")
+            try? db.rollBackIfInTransaction()
         }
         return !db.isInsideTransaction
     }

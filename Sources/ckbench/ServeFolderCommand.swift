@@ -29,8 +29,7 @@ struct ServeFolderCommand: AsyncParsableCommand {
         }
         let engine = try postgres.map { StorageEngine.postgres(try PostgresLocation(url: $0)) } ?? .sqlite
         let storage = try await engine.open(configuration)
-        var logger = Logger(label: "ckbench")
-        logger.logLevel = .error
+        let logger = Logger(label: "ckbench") { ServerLogHandler(label: $0, level: .error) }
         let server = try await LoopbackServer.start(services: ServerServices(storage: storage, configuration: configuration), logger: logger)
         FileHandle.standardOutput.write(Data("\(server.url.absoluteString)\n".utf8))
         await Self.endOfInput()

@@ -60,11 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
-            return handler
-        }
+        LoggingSystem.bootstrap { ServerLogHandler(label: $0, level: .info) }
         try await runReportingFailures {
             var configuration = data.configuration
             configuration.publicURL = publicURL

@@ -4,9 +4,9 @@ import Foundation
 /// Checks a data API request's credentials against the container and says who the request acts as.
 ///
 /// Server-to-server keys, then management tokens, then the API token with an optional web auth token. A web
-/// auth token is rotated on every response: the caller gets its successor (the same one however often the token
+/// auth token is rotated on every answer: the caller gets its successor (the same one however often the token
 /// is sent, so concurrent requests with one token all succeed), and the token keeps working for the configured
-/// grace period, or until its successor is rotated in turn.
+/// grace period, or until its successor is rotated in turn. A save makes the rotation in its own transaction.
 ///
 /// Everything is checked before the request's body is read except a signature's hash of that body: the key, its
 /// container and the signed date are checked first, and `Authentication.confirm` checks the rest once the body
@@ -20,7 +20,8 @@ struct Authenticator: Sendable {
     struct Authentication: Sendable {
         var caller: Caller
         var isReadOnly = false
-        var rotatedWebAuthToken: String?
+        /// For a web auth token, its successor to hand back.
+        var webAuthToken: WebAuthTokenHandOver?
         /// A server-to-server signature whose key and date are checked, still to be checked against the body.
         var signature: (signature: ServerToServerSignature, key: ServerKey)?
 
@@ -44,7 +45,7 @@ struct Authenticator: Sendable {
     }
 
     /// Who `credentials` make the caller, from the `records` they name (`records(for:container:now:)`); a web auth
-    /// token is rotated, in one write the first time.
+    /// token's successor is handed back with the answer (`WebAuthTokenHandOver`).
     func authenticate(_ credentials: RequestCredentials, records: RequestRecords, container: ContainerInfo, now: Date = Date()) async throws
         -> Authentication
     {
@@ -74,8 +75,7 @@ struct Authenticator: Sendable {
         guard let user = records.user else {
             throw ServerError(.authenticationFailed, reason: "the web auth token's user no longer exists")
         }
-        let rotated = try await successor(of: webAuthToken, presented, for: user, now: now)
-        return Authentication(caller: .user(user), rotatedWebAuthToken: rotated)
+        return Authentication(caller: .user(user), webAuthToken: try handOver(of: webAuthToken, presented, for: user, now: now))
     }
 
     private func managementCaller(_ records: RequestRecords, actingAs userRecordName: String?, in container: ContainerInfo) throws -> Authentication {
@@ -91,29 +91,23 @@ struct Authenticator: Sendable {
         return Authentication(caller: .user(user), isReadOnly: record.isReadOnly)
     }
 
-    /// The token that follows `token`: a new one the first time `token` is rotated, in one write (`token` then
-    /// lives for the grace period, and the token before it stops), the same one, without a write, every later
-    /// time. A client that keeps sending its first token therefore leaves two live tokens behind, not one per
-    /// request.
-    private func successor(of token: String, _ presented: PresentedWebAuthToken, for user: UserAccount, now: Date) async throws -> String {
+    /// The hand-over of the token that follows `token`: a new one the first time `token` is rotated, made current
+    /// by one write (`token` then lives for the grace period, and the token before it stops), the same one,
+    /// without a write, every later time. A client that keeps sending its first token therefore leaves two live
+    /// tokens behind, not one per request.
+    private func handOver(of token: String, _ presented: PresentedWebAuthToken, for user: UserAccount, now: Date) throws -> WebAuthTokenHandOver {
         if let sealed = presented.sealedSuccessor {
             guard let opened = SuccessorSeal.open(sealed, with: token) else {
                 throw ServerError(.authenticationFailed, reason: "the web auth token's successor cannot be read; sign in again")
             }
-            return opened
+            return WebAuthTokenHandOver(successor: opened, presented: token, rotation: nil, storage: storage, now: now)
         }
         let successor = SecretGenerator.webAuthToken()
-        let record = CredentialService(storage: storage, configuration: configuration)
-            .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now)
-        let graceEnd = now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval)
-        let hash = SecretGenerator.hash(of: token)
-        if try await storage.rotateWebAuthToken(hash, to: record, sealedSuccessor: SuccessorSeal.seal(successor, with: token), graceEnd: graceEnd) {
-            return successor
-        }
-        // Another request with the same token rotated it first: its successor is the one to give.
-        guard let rotatedFirst = try await storage.webAuthToken(presentedHash: hash, now: now), rotatedFirst.sealedSuccessor != nil else {
-            throw ServerError(.authenticationFailed, reason: "the web auth token was replaced by a newer one of its sign-in; use the newest, or sign in again")
-        }
-        return try await self.successor(of: token, rotatedFirst, for: user, now: now)
+        let rotation = WebAuthTokenRotation(
+            presentedHash: SecretGenerator.hash(of: token),
+            successor: CredentialService(storage: storage, configuration: configuration)
+                .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now),
+            sealedSuccessor: SuccessorSeal.seal(successor, with: token), graceEnd: now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval))
+        return WebAuthTokenHandOver(successor: successor, presented: token, rotation: rotation, storage: storage, now: now)
     }
 }

@@ -16,11 +16,21 @@ public struct DatabaseAccess: Sendable {
     public var isReadOnly: Bool
     /// The ID of the API token the request came with, whose sign-in callback the sign-in page sends users back to.
     public var apiTokenID: String?
+    /// For a request with a web auth token, its successor, which the request's save rotates in with its records.
+    var webAuthToken: WebAuthTokenHandOver?
 
     /// Creates an access description.
     public init(
         container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String,
         isReadOnly: Bool = false, apiTokenID: String? = nil
+    ) {
+        self.init(container: container, environment: environment, database: database, caller: caller, serverURL: serverURL, isReadOnly: isReadOnly, apiTokenID: apiTokenID, webAuthToken: nil)
+    }
+
+    /// Creates the access of a request, with its web auth token's hand-over.
+    init(
+        container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String,
+        isReadOnly: Bool, apiTokenID: String?, webAuthToken: WebAuthTokenHandOver?
     ) {
         self.container = container
         self.environment = environment
@@ -29,6 +39,7 @@ public struct DatabaseAccess: Sendable {
         self.serverURL = serverURL
         self.isReadOnly = isReadOnly
         self.apiTokenID = apiTokenID
+        self.webAuthToken = webAuthToken
     }
 
     /// Refuses a change for credentials that only allow reading, and for anyone who is not signed in.

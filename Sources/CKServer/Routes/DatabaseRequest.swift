@@ -5,10 +5,9 @@ import Hummingbird
 
 /// A data API request resolved: the database it reaches, as whom, and the token to send back.
 struct DatabaseRequest: Sendable {
-    /// The container, environment and database, and the caller.
+    /// The container, environment and database, and the caller (with the web auth token's hand-over, which a
+    /// save makes in its transaction).
     var access: DatabaseAccess
-    /// The next web auth token, sent back in `X-Apple-CloudKit-Web-Auth-Token`.
-    var rotatedWebAuthToken: String?
     /// The container's version read with the credentials: what the request reads of the container may come from
     /// memory kept at this version (`CachedStorage`).
     var containerVersion: ContainerVersion
@@ -76,9 +75,9 @@ struct DatabaseRequest: Sendable {
         let access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly,
-            apiTokenID: records.credential.flatMap { $0.kind == .apiToken ? $0.id : nil })
+            apiTokenID: records.credential.flatMap { $0.kind == .apiToken ? $0.id : nil }, webAuthToken: authentication.webAuthToken)
         let version = ContainerVersion(container: container.id, version: records.containerVersion)
-        return (DatabaseRequest(access: access, rotatedWebAuthToken: authentication.rotatedWebAuthToken, containerVersion: version), authentication)
+        return (DatabaseRequest(access: access, containerVersion: version), authentication)
     }
 
     /// What a signature may cover: the path with its query string, then the path alone.
@@ -87,12 +86,13 @@ struct DatabaseRequest: Sendable {
         return [request.uri.path + "?" + query, request.uri.path]
     }
 
-    /// A JSON response carrying the rotated web auth token, when there is one; with `numbersAsStrings`, INT64
+    /// A JSON response carrying the web auth token's successor in `X-Apple-CloudKit-Web-Auth-Token`, when the
+    /// request came with one (rotated now unless the request's save rotated it); with `numbersAsStrings`, INT64
     /// and DOUBLE field values are written as strings.
-    func respond(_ value: some Encodable, numbersAsStrings: Bool? = nil) throws -> Response {
+    func respond(_ value: some Encodable, numbersAsStrings: Bool? = nil) async throws -> Response {
         var headers = HTTPFields()
-        if let rotatedWebAuthToken {
-            headers[RequestCredentials.rotatedWebAuthTokenHeader] = rotatedWebAuthToken
+        if let successor = await access.webAuthToken?.handedBack() {
+            headers[RequestCredentials.rotatedWebAuthTokenHeader] = successor
         }
         return try JSONResponse.make(value, headers: headers, numbersAsStrings: numbersAsStrings ?? false)
     }

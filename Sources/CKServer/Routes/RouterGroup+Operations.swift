@@ -15,7 +15,7 @@ extension RouterGroup where Context == ServerRequestContext {
                 note?.describe(body)
                 let answer = try await handle(body, resolved.access)
                 note?.describe(answer)
-                return try resolved.respond(answer, numbersAsStrings: numbersAsStrings(body))
+                return try await resolved.respond(answer, numbersAsStrings: numbersAsStrings(body))
             }
         }
     }
@@ -29,7 +29,7 @@ extension RouterGroup where Context == ServerRequestContext {
             try await DatabaseRequest.receive(request, context: context, services: services) { resolved, _ in
                 let answer = try await handle(resolved.access)
                 RequestLogNote.current?.describe(answer)
-                return try resolved.respond(answer)
+                return try await resolved.respond(answer)
             }
         }
     }

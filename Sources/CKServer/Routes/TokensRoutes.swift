@@ -12,13 +12,13 @@ struct TokensRoutes {
             router.post(RouterPath(prefix + "/tokens/create")) { request, context in
                 try await DatabaseRequest.receive(request, context: context, decoding: Tokens.CreateRequest.self, services: services) { body, resolved in
                     let created = try await notifications.createToken(body, access: resolved.access, serverURL: resolved.access.serverURL)
-                    return try resolved.respond(created)
+                    return try await resolved.respond(created)
                 }
             }
             router.post(RouterPath(prefix + "/tokens/register")) { request, context in
                 try await DatabaseRequest.receive(request, context: context, decoding: Tokens.RegisterRequest.self, services: services) { body, resolved in
                     try await notifications.registerToken(body, access: resolved.access)
-                    return try resolved.respond([String: String]())
+                    return try await resolved.respond([String: String]())
                 }
             }
         }

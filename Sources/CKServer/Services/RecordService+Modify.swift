@@ -67,7 +67,12 @@ extension RecordService {
             return (RecordsModify.Response(records: RecordRefusal.atomicBatch(names, failedAt: culprit, with: error).map { .failure($0) }), [])
         }
         let writes = plans.compactMap { try? $0.get() }
-        let outcomes = try await storage.apply(writes, in: zone, atomic: atomic)
+        // A signed-in user's web auth token is rotated in the same transaction, the save's one commit.
+        let rotation = access.webAuthToken?.claim()
+        let (outcomes, rotated) = try await storage.apply(writes, in: zone, atomic: atomic, rotating: rotation)
+        if rotation != nil {
+            access.webAuthToken?.settle(rotated)
+        }
         var outcomeByName: [String: Result<String, ServerError>] = [:]
         var events: [NotificationService.RecordEvent] = []
         for (write, outcome) in zip(writes, outcomes) {

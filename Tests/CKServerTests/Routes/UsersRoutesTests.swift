@@ -96,6 +96,51 @@ struct UsersRoutesTests {
         }
     }
 
+    @Test("saves rotate the token with their records: saves at once with one token all get the same successor; a batch undone whole still hands one back; a failed request rotates nothing")
+    func savesRotate() async throws {
+        let server = try await TestServer()
+        let header = HTTPField.Name("X-Apple-CloudKit-Web-Auth-Token")!
+        @Sendable func currentHash() async throws -> String? {
+            try await server.temporary.storage.credentials(of: .webAuthToken, container: server.container).first?.secretHash
+        }
+        @Sendable func hash(_ token: String) -> String {
+            SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        }
+        try await server.live { client in
+            let zone = #"{"operations":[{"operationType":"create","zone":{"zoneID":{"zoneName":"Work"}}}]}"#
+            _ = try await server.post(client, "zones/modify", zone, as: .developer(actingAs: server.user.userRecordName), database: "private")
+            func save(_ name: String) -> String {
+                #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"\#(name)"}}],"zoneID":{"zoneName":"Work"}}"#
+            }
+            let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                for index in 0..<8 {
+                    group.addTask { try await server.post(client, "records/modify", save("p\(index)"), as: .user(server.webAuthToken), database: "private") }
+                }
+                return try await group.reduce(into: [TestResponse]()) { $0.append($1) }
+            }
+            #expect(answers.allSatisfy { $0.status == .ok && String(buffer: $0.body).contains("recordChangeTag") && !String(buffer: $0.body).contains("serverErrorCode") })
+            let successors = Set(answers.map { $0.headers[header] })
+            #expect(successors.count == 1)
+            let successor = try #require(successors.first ?? nil)
+            #expect(try await currentHash() == hash(successor))
+
+            // An atomic batch refused whole: its rotation was undone with it, and is made on its own.
+            let refused = #"{"operations":[{"operationType":"create","record":{"recordType":"Party","recordName":"q"}},{"operationType":"create","record":{"recordType":"Party","recordName":"p0"}}],"zoneID":{"zoneName":"Work"},"atomic":true}"#
+            let undone = try await server.post(client, "records/modify", refused, as: .user(successor), database: "private")
+            #expect(try TestServer.records(undone).compactMap { $0["serverErrorCode"] as? String } == ["ATOMIC_ERROR", "EXISTS"])
+            let next = try #require(undone.headers[header])
+            #expect(next != successor)
+            #expect(try await currentHash() == hash(next))
+
+            // A request that fails rotates nothing: its token stays the current one.
+            let failed = try await server.post(client, "records/modify", "{not json", as: .user(next), database: "private")
+            #expect(failed.status == .badRequest && failed.headers[header] == nil)
+            #expect(try await currentHash() == hash(next))
+            let after = try await server.post(client, "records/modify", save("r"), as: .user(next), database: "private")
+            #expect(after.status == .ok && after.headers[header] != nil)
+        }
+    }
+
     @Test("an API token alone gets AUTHENTICATION_REQUIRED with a sign-in page that explains itself")
     func authenticationRequired() async throws {
         let server = try await TestServer()

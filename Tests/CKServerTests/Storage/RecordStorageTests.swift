@@ -195,6 +195,44 @@ struct RecordStorageTests {
         await #expect(throws: ServerError.self) { try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: false) }
         #expect(try await storage.zoneState(zone) == nil)
     }
+
+    @Test(
+        "a batch makes a web auth token's rotation in its own transaction: with its records, not when the batch is undone, not for a token no longer current",
+        arguments: TemporaryStorage.engines)
+    func rotationWithBatch(engine: StorageEngine) async throws {
+        let storage = try await prepared(engine)
+        let now = Date()
+        let signIn = CredentialRecord(
+            secretHash: "t0", kind: .webAuthToken, label: "t0", container: zone.container, userRecordName: "_owner", createdAt: now,
+            expiresAt: now.addingTimeInterval(3600))
+        try await storage.insertCredential(signIn)
+        func rotation(from presented: String, to next: String) -> WebAuthTokenRotation {
+            var successor = signIn
+            successor.secretHash = next
+            successor.label = next
+            return WebAuthTokenRotation(presentedHash: presented, successor: successor, sealedSuccessor: Data(next.utf8), graceEnd: now.addingTimeInterval(60))
+        }
+        #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true).map(\.isSuccess) == [true])
+
+        let undone = try await storage.apply(
+            [.insert(record("b"), RecordIndexes()), .insert(record("a"), RecordIndexes())], in: zone, atomic: true, rotating: rotation(from: "t0", to: "t1"))
+        #expect(undone.outcomes.map(\.errorCode) == [.atomicError, .exists])
+        #expect(undone.rotated == nil)
+        #expect(try await storage.webAuthToken(presentedHash: "t0", now: now)?.sealedSuccessor == nil, "still the current token")
+        #expect(try await storage.webAuthToken(presentedHash: "t1", now: now) == nil)
+
+        let saved = try await storage.apply([.insert(record("c"), RecordIndexes())], in: zone, atomic: false, rotating: rotation(from: "t0", to: "t1"))
+        #expect(saved.outcomes.map(\.isSuccess) == [true])
+        #expect(saved.rotated == true)
+        #expect(try await storage.webAuthToken(presentedHash: "t1", now: now)?.signIn.secretHash == "t1")
+        #expect(try await storage.webAuthToken(presentedHash: "t0", now: now)?.sealedSuccessor == Data("t1".utf8))
+
+        let lost = try await storage.apply([.insert(record("d"), RecordIndexes())], in: zone, atomic: false, rotating: rotation(from: "t0", to: "t2"))
+        #expect(lost.outcomes.map(\.isSuccess) == [true], "the records are saved all the same")
+        #expect(lost.rotated == false)
+        #expect(try await storage.webAuthToken(presentedHash: "t2", now: now) == nil)
+        #expect(try await storage.records(named: ["a", "b", "c", "d"], in: zone).keys.sorted() == ["a", "c", "d"])
+    }
 }
 
 extension Result where Failure == ServerError {

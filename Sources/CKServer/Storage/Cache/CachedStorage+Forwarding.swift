@@ -146,8 +146,8 @@ extension CachedStorage {
         try await storage.webAuthToken(presentedHash: presentedHash, now: now)
     }
 
-    public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
-        try await storage.rotateWebAuthToken(presentedHash, to: successor, sealedSuccessor: sealedSuccessor, graceEnd: graceEnd)
+    public func rotateWebAuthToken(_ rotation: WebAuthTokenRotation) async throws -> Bool {
+        try await storage.rotateWebAuthToken(rotation)
     }
 
     public func insertServerKey(_ key: ServerKey) async throws {
@@ -202,8 +202,10 @@ extension CachedStorage {
         try await storage.forEachRecordRow(named: names, in: zone, body)
     }
 
-    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
-        try await storage.apply(writes, in: zone, atomic: atomic)
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool, rotating rotation: WebAuthTokenRotation?) async throws
+        -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?)
+    {
+        try await storage.apply(writes, in: zone, atomic: atomic, rotating: rotation)
     }
 
     public func zones(in database: ZoneKey.Database) async throws -> [ZoneState] {

@@ -27,11 +27,10 @@ public protocol CredentialStorage: Sendable {
     /// `presentedHash`; `nil` when there is none or it expired by `now`.
     func webAuthToken(presentedHash: String, now: Date) async throws -> PresentedWebAuthToken?
 
-    /// Makes `successor` the current token of the sign-in whose current token hashes to `presentedHash`, in one
-    /// statement: the presented token becomes the one before it, working until `graceEnd` at the latest and
-    /// keeping `sealedSuccessor`, and the token that was before it stops. A sign-in therefore never holds more than
-    /// two live tokens. `false` when the presented token is no longer current (another request rotated it first).
-    func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool
+    /// Makes `rotation` in one statement: its successor becomes the sign-in's current token, the presented token
+    /// the one before it, and the token that was before that stops. A sign-in therefore never holds more than two
+    /// live tokens. `false` when the presented token is no longer current (another request rotated it first).
+    func rotateWebAuthToken(_ rotation: WebAuthTokenRotation) async throws -> Bool
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.
     func insertServerKey(_ key: ServerKey) async throws

@@ -10,7 +10,12 @@ public protocol RecordStorage: Sendable {
     /// one outcome per write: the record's new change tag (and the records a delete's cascade removed), or why
     /// not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`, the first failure undoes every write and the
     /// others fail with `ATOMIC_ERROR`.
-    func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>]
+    ///
+    /// With `rotation`, the transaction makes that web auth token rotation first, as `rotateWebAuthToken` does, so
+    /// that a signed-in user's save commits once: `rotated` is whether it rotated the token (`false`: the
+    /// presented token was no longer current), `nil` without a rotation or when the batch was undone with it.
+    func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool, rotating rotation: WebAuthTokenRotation?) async throws
+        -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?)
 
     /// The names of `roots` and of every record below them through `parent`, deleted ones included.
     func recordTree(from roots: [String], in zone: ZoneKey) async throws -> Set<String>
@@ -47,5 +52,12 @@ extension RecordStorage {
             rows[row.record.recordName] = row
         }
         return rows
+    }
+}
+
+extension RecordStorage {
+    /// `apply(_:in:atomic:rotating:)` without a rotation.
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
+        try await apply(writes, in: zone, atomic: atomic, rotating: nil).outcomes
     }
 }

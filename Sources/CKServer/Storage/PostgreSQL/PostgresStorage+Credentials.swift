@@ -99,16 +99,20 @@ extension PostgresStorage: CredentialStorage {
         return record.map { PresentedWebAuthToken(signIn: $0, sealedSuccessor: replaced ? sealedSuccessor : nil) }
     }
 
-    public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
-        try await single { transaction in
-            try transaction.execute("""
-                UPDATE credentials SET previous_hash = secret_hash,
-                    previous_expires_at = LEAST(COALESCE(expires_at, \(graceEnd.timeIntervalSince1970)), \(graceEnd.timeIntervalSince1970)),
-                    sealed_successor = \(sealedSuccessor), secret_hash = \(successor.secretHash), label = \(successor.label),
-                    expires_at = \(successor.expiresAt?.timeIntervalSince1970)
-                WHERE secret_hash = \(presentedHash) AND kind = \(CredentialKind.webAuthToken.rawValue)
-                """) > 0
-        }
+    public func rotateWebAuthToken(_ rotation: WebAuthTokenRotation) async throws -> Bool {
+        try await single { transaction in try Self.rotate(rotation, in: transaction) }
+    }
+
+    /// Makes `rotation` inside a transaction already open (or as a statement of its own); `false` when the
+    /// presented token is no longer current.
+    static func rotate(_ rotation: WebAuthTokenRotation, in transaction: PostgresTransaction) throws -> Bool {
+        let (successor, graceEnd) = (rotation.successor, rotation.graceEnd.timeIntervalSince1970)
+        return try transaction.execute("""
+            UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = LEAST(COALESCE(expires_at, \(graceEnd)), \(graceEnd)),
+                sealed_successor = \(rotation.sealedSuccessor), secret_hash = \(successor.secretHash), label = \(successor.label),
+                expires_at = \(successor.expiresAt?.timeIntervalSince1970)
+            WHERE secret_hash = \(rotation.presentedHash) AND kind = \(CredentialKind.webAuthToken.rawValue)
+            """) > 0
     }
 
     public func credentials(of kind: CredentialKind, container: ContainerID?) async throws -> [CredentialRecord] {

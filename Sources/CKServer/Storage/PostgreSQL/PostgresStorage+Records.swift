@@ -16,14 +16,18 @@ extension PostgresStorage: RecordStorage {
         try rows.forEach(body)
     }
 
-    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool, rotating rotation: WebAuthTokenRotation?) async throws
+        -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?)
+    {
         try await write { transaction in
+            let rotated = try rotation.map { try Self.rotate($0, in: transaction) }
             let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: PostgresZoneTransaction(transaction: transaction, zone: zone))
             if applied.undone {
-                // Undoes the batch and leaves an empty transaction open for the commit that ends every write.
+                // Undoes the batch (and the rotation) and leaves an empty transaction open for the commit that ends every write.
                 try transaction.execute("ROLLBACK AND CHAIN")
+                return (applied.outcomes, nil)
             }
-            return applied.outcomes
+            return (applied.outcomes, rotated)
         }
     }
 

@@ -70,18 +70,23 @@ extension SQLiteStorage {
         }
     }
 
-    public func rotateWebAuthToken(_ presentedHash: String, to successor: CredentialRecord, sealedSuccessor: Data, graceEnd: Date) async throws -> Bool {
-        try await writeNow { db in
-            try db.executeCached(
-                sql: """
-                    UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = MIN(COALESCE(expires_at, ?1), ?1),
-                        sealed_successor = ?2, secret_hash = ?3, label = ?4, expires_at = ?5
-                    WHERE secret_hash = ?6 AND kind = ?7
-                    """,
-                binding: graceEnd.timeIntervalSince1970, sealedSuccessor.databaseValue, successor.secretHash, successor.label,
-                successor.expiresAt?.timeIntervalSince1970, presentedHash, CredentialKind.webAuthToken.rawValue)
-            return db.changesCount > 0
-        }
+    public func rotateWebAuthToken(_ rotation: WebAuthTokenRotation) async throws -> Bool {
+        try await writeNow { db in try Self.rotate(rotation, db: db) }
+    }
+
+    /// Makes `rotation` inside a transaction already open (or as a statement of its own); `false` when the
+    /// presented token is no longer current.
+    static func rotate(_ rotation: WebAuthTokenRotation, db: Database) throws -> Bool {
+        let successor = rotation.successor
+        try db.executeCached(
+            sql: """
+                UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = MIN(COALESCE(expires_at, ?1), ?1),
+                    sealed_successor = ?2, secret_hash = ?3, label = ?4, expires_at = ?5
+                WHERE secret_hash = ?6 AND kind = ?7
+                """,
+            binding: rotation.graceEnd.timeIntervalSince1970, rotation.sealedSuccessor.databaseValue, successor.secretHash, successor.label,
+            successor.expiresAt?.timeIntervalSince1970, rotation.presentedHash, CredentialKind.webAuthToken.rawValue)
+        return db.changesCount > 0
     }
 
     public func insertServerKey(_ key: ServerKey) async throws {

@@ -19,15 +19,23 @@ extension SQLiteStorage {
         }
     }
 
-    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool) async throws -> [Result<AppliedWrite, ServerError>] {
-        let batch: @Sendable (Database) throws -> [Result<AppliedWrite, ServerError>] = { db in
+    public func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool, rotating rotation: WebAuthTokenRotation?) async throws
+        -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?)
+    {
+        let batch: @Sendable (Database) throws -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?) = { db in
             var outcomes: [Result<AppliedWrite, ServerError>] = []
+            var rotated: Bool?
             try db.inCachedTransaction {
+                rotated = try rotation.map { try Self.rotate($0, db: db) }
                 let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
                 outcomes = applied.outcomes
-                return applied.undone ? .rollback : .commit
+                if applied.undone {
+                    rotated = nil
+                    return .rollback
+                }
+                return .commit
             }
-            return outcomes
+            return (outcomes, rotated)
         }
         // A few records are written on the request's thread; a batch takes long enough to leave it free meanwhile.
         return writes.count <= Self.shortBatch ? try await writeNow(batch) : try await writeWithoutTransaction(batch)

@@ -5,13 +5,10 @@ import Hummingbird
 
 /// Builds responses whose body is JSON, as every CloudKit Web Services answer is.
 enum JSONResponse {
-    /// `value` encoded as JSON with `status` and any extra headers; with `numbersAsStrings`, INT64 and DOUBLE
-    /// field values are written as strings.
-    static func make(
-        _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], numbersAsStrings: Bool = false
-    ) throws -> Response {
-        var fields = headers
-        fields[.contentType] = "application/json; charset=utf-8"
+    /// `value` encoded as JSON with `status`; with `numbersAsStrings`, INT64 and DOUBLE field values are written as
+    /// strings.
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, numbersAsStrings: Bool = false) throws -> Response {
+        let fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let writable = value as? any JSONWritable {
             var writer = JSONWriter(capacity: writable.estimatedByteCount)
             writable.write(to: &writer, numbersAsStrings: numbersAsStrings)

@@ -34,10 +34,14 @@ public struct ServerLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// Writes the line with the logger's metadata, overridden by the provider's and then by the line's own, as
+    /// `StreamLogHandler` orders them.
     public func log(event: LogEvent) {
         var event = event
         if !metadata.isEmpty {
-            event.metadata = metadata.merging(event.metadata ?? [:]) { _, explicit in explicit }
+            event.metadata = metadata
+                .merging(metadataProvider?.get() ?? [:]) { _, provided in provided }
+                .merging(event.metadata ?? [:]) { _, explicit in explicit }
         }
         lines.log(event: event)
     }

@@ -100,14 +100,15 @@ struct Authenticator: Sendable {
             guard let opened = SuccessorSeal.open(sealed, with: token) else {
                 throw ServerError(.authenticationFailed, reason: "the web auth token's successor cannot be read; sign in again")
             }
-            return WebAuthTokenHandOver(successor: opened, presented: token, rotation: nil, storage: storage, now: now)
+            return WebAuthTokenHandOver(successor: opened, presented: token, rotation: nil, storage: storage)
         }
         let successor = SecretGenerator.webAuthToken()
         let rotation = WebAuthTokenRotation(
             presentedHash: SecretGenerator.hash(of: token),
             successor: CredentialService(storage: storage, configuration: configuration)
                 .webAuthToken(successor, container: user.container, userRecordName: user.userRecordName, now: now),
-            sealedSuccessor: SuccessorSeal.seal(successor, with: token), graceEnd: now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval))
-        return WebAuthTokenHandOver(successor: successor, presented: token, rotation: rotation, storage: storage, now: now)
+            sealedSuccessor: SuccessorSeal.seal(successor, with: token), graceEnd: now.addingTimeInterval(configuration.rotatedTokenGracePeriod.timeInterval),
+            at: now)
+        return WebAuthTokenHandOver(successor: successor, presented: token, rotation: rotation, storage: storage)
     }
 }

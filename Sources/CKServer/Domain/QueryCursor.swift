@@ -64,16 +64,12 @@ struct QueryCursor: Codable, Equatable {
         }
     }
 
-    /// The digest that ties a marker to one query in one zone (`nil`: every zone, for `zoneWide`): of the query's
-    /// JSON with sorted keys and the zone's name. Kept for the queries paged through lately (`QueryDigests`).
+    /// The digest that ties a marker to one query in one zone (`nil`: every zone, for `zoneWide`).
     static func digest(of query: Query, zone: ZoneKey?) -> String {
-        let zoneName = zone?.zoneName ?? "*"
-        return QueryDigests.shared.digest(of: query, zone: zoneName) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let encoded = (try? encoder.encode(query)) ?? Data()
-            return (SecretGenerator.hex(SHA256.hash(data: encoded + Data("|\(zoneName)".utf8)).prefix(12)), encoded.count)
-        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = ((try? encoder.encode(query)) ?? Data()) + Data("|\(zone?.zoneName ?? "*")".utf8)
+        return SecretGenerator.hex(SHA256.hash(data: data).prefix(12))
     }
 
     /// The marker text: the cursor's JSON, as its `Codable` form reads it, written with CKModel's writer (Foundation's

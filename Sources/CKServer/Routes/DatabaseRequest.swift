@@ -87,13 +87,13 @@ struct DatabaseRequest: Sendable {
     }
 
     /// A JSON response carrying the web auth token's successor in `X-Apple-CloudKit-Web-Auth-Token`, when the
-    /// request came with one (rotated now unless the request's save rotated it); with `numbersAsStrings`, INT64
-    /// and DOUBLE field values are written as strings.
+    /// request came with one (rotated once the answer is made, unless the request's save rotated it); with
+    /// `numbersAsStrings`, INT64 and DOUBLE field values are written as strings.
     func respond(_ value: some Encodable, numbersAsStrings: Bool? = nil) async throws -> Response {
-        var headers = HTTPFields()
-        if let successor = await access.webAuthToken?.handedBack() {
-            headers[RequestCredentials.rotatedWebAuthTokenHeader] = successor
+        var response = try JSONResponse.make(value, numbersAsStrings: numbersAsStrings ?? false)
+        if let successor = await access.webAuthToken?.handBack() {
+            response.headers[RequestCredentials.rotatedWebAuthTokenHeader] = successor
         }
-        return try JSONResponse.make(value, headers: headers, numbersAsStrings: numbersAsStrings ?? false)
+        return response
     }
 }

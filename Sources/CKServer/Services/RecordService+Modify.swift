@@ -69,9 +69,14 @@ extension RecordService {
         let writes = plans.compactMap { try? $0.get() }
         // A signed-in user's web auth token is rotated in the same transaction, the save's one commit.
         let rotation = access.webAuthToken?.claim()
-        let (outcomes, rotated) = try await storage.apply(writes, in: zone, atomic: atomic, rotating: rotation)
-        if rotation != nil {
-            access.webAuthToken?.settle(rotated)
+        let outcomes: [Result<AppliedWrite, ServerError>]
+        do {
+            let rotated: Bool?
+            (outcomes, rotated) = try await storage.apply(writes, in: zone, atomic: atomic, rotating: rotation)
+            if rotation != nil { access.webAuthToken?.settle(rotated) }
+        } catch {
+            if rotation != nil { access.webAuthToken?.settle(nil) }
+            throw error
         }
         var outcomeByName: [String: Result<String, ServerError>] = [:]
         var events: [NotificationService.RecordEvent] = []

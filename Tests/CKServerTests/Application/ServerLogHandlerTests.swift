@@ -19,16 +19,24 @@ struct ServerLogHandlerTests {
     @Test("a line carries the logger's and the line's metadata as swift-log's stream handler writes them, and none below the level")
     func sameLines() {
         let (ours, theirs) = (Lines(), Lines())
-        var server = Logger(label: "ckserver") { ServerLogHandler(lines: StreamLogHandler(label: $0, stream: ours), level: .info) }
-        var stream = Logger(label: "ckserver") { label in
-            var handler = StreamLogHandler(label: label, stream: theirs)
+        // The provider's metadata overrides the logger's, and the line's overrides both.
+        let provider = Logger.MetadataProvider { ["trace": "provided", "shared": "provided"] }
+        var server = Logger(label: "ckserver") { label, _ in
+            var handler = ServerLogHandler(lines: StreamLogHandler(label: label, stream: ours), level: .info)
+            handler.metadataProvider = provider
+            return handler
+        }
+        var stream = Logger(label: "ckserver") { label, _ in
+            var handler = StreamLogHandler(label: label, stream: theirs, metadataProvider: provider)
             handler.logLevel = .info
             return handler
         }
         for index in [0, 1] {
             if index == 1 {
-                server[metadataKey: "hb.request.id"] = "1234"
-                stream[metadataKey: "hb.request.id"] = "1234"
+                for key in ["hb.request.id", "shared", "port"] {
+                    server[metadataKey: key] = "1234"
+                    stream[metadataKey: key] = "1234"
+                }
             }
             for logger in [server, stream] {
                 logger.info("listening", metadata: ["port": "8080"])
@@ -40,6 +48,7 @@ struct ServerLogHandlerTests {
         let lines = [ours, theirs].map { $0.written.map { $0.drop { $0 != " " } } }
         #expect(lines[0].count == 4)
         #expect(lines[0] == lines[1])
-        #expect(lines[0].last?.contains("hb.request.id=1234") == true)
+        #expect(lines[0].last?.contains("hb.request.id=1234 port=1234 shared=provided trace=provided") == true)
+        #expect(lines[0][2].contains("port=8080"))
     }
 }

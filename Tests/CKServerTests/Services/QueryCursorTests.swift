@@ -30,21 +30,19 @@ struct QueryCursorTests {
         }
     }
 
-    @Test("a query's digest is the same whether it was kept or not, and differs for another query or zone")
+    @Test("a query's digest is of its JSON with sorted keys and its zone's name, and differs for another query or zone")
     func digests() throws {
         let zone = ZoneKey(container: ContainerID(rawValue: "iCloud.com.example.Party")!, environment: .development, database: .public, ownerRecordName: "_owner", zoneName: "_defaultZone")
         let other = ZoneKey(container: zone.container, environment: .development, database: .public, ownerRecordName: "_owner", zoneName: "Other")
         func query(_ title: String) -> Query {
             Query(recordType: "Party", filterBy: [Filter(.field("title"), .equals, .string(title))], sortBy: [SortDescriptor(.field("title"))])
         }
-        // Longer than a kept query may be: computed every time.
         let long = Query(recordType: "Party", filterBy: [Filter(.field("title"), .in, .list(.string((0..<1000).map { "title-\($0)" })))])
         for (query, zone) in [(query("a"), zone), (query("b"), zone), (query("a"), other), (query("a"), nil), (long, zone)] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let hashed = try encoder.encode(query) + Data("|\(zone?.zoneName ?? "*")".utf8)
             let expected = SHA256.hash(data: hashed).prefix(12).map { String(format: "%02x", $0) }.joined()
-            #expect(QueryCursor.digest(of: query, zone: zone) == expected)
             #expect(QueryCursor.digest(of: query, zone: zone) == expected)
         }
         #expect(QueryCursor.digest(of: query("a"), zone: zone) != QueryCursor.digest(of: query("b"), zone: zone))

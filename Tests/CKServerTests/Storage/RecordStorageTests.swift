@@ -197,7 +197,7 @@ struct RecordStorageTests {
     }
 
     @Test(
-        "a batch makes a web auth token's rotation in its own transaction: with its records, not when the batch is undone, not for a token no longer current",
+        "a batch makes a web auth token's rotation in its own transaction: with its records, not when the batch is undone, not for a token no longer current or expired",
         arguments: TemporaryStorage.engines)
     func rotationWithBatch(engine: StorageEngine) async throws {
         let storage = try await prepared(engine)
@@ -210,7 +210,8 @@ struct RecordStorageTests {
             var successor = signIn
             successor.secretHash = next
             successor.label = next
-            return WebAuthTokenRotation(presentedHash: presented, successor: successor, sealedSuccessor: Data(next.utf8), graceEnd: now.addingTimeInterval(60))
+            return WebAuthTokenRotation(
+                presentedHash: presented, successor: successor, sealedSuccessor: Data(next.utf8), graceEnd: now.addingTimeInterval(60), at: now)
         }
         #expect(try await storage.apply([.insert(record("a"), RecordIndexes())], in: zone, atomic: true).map(\.isSuccess) == [true])
 
@@ -218,7 +219,8 @@ struct RecordStorageTests {
             [.insert(record("b"), RecordIndexes()), .insert(record("a"), RecordIndexes())], in: zone, atomic: true, rotating: rotation(from: "t0", to: "t1"))
         #expect(undone.outcomes.map(\.errorCode) == [.atomicError, .exists])
         #expect(undone.rotated == nil)
-        #expect(try await storage.webAuthToken(presentedHash: "t0", now: now)?.sealedSuccessor == nil, "still the current token")
+        let unrotated = try await storage.webAuthToken(presentedHash: "t0", now: now)
+        #expect(unrotated?.signIn.secretHash == "t0" && unrotated?.sealedSuccessor == nil, "still the current token")
         #expect(try await storage.webAuthToken(presentedHash: "t1", now: now) == nil)
 
         let saved = try await storage.apply([.insert(record("c"), RecordIndexes())], in: zone, atomic: false, rotating: rotation(from: "t0", to: "t1"))
@@ -232,6 +234,12 @@ struct RecordStorageTests {
         #expect(lost.rotated == false)
         #expect(try await storage.webAuthToken(presentedHash: "t2", now: now) == nil)
         #expect(try await storage.records(named: ["a", "b", "c", "d"], in: zone).keys.sorted() == ["a", "c", "d"])
+
+        // A sign-in expired by the rotation's time is not rotated, nor given a new expiry.
+        var late = rotation(from: "t1", to: "t3")
+        late.at = now.addingTimeInterval(7200)
+        #expect(try await storage.apply([], in: zone, atomic: false, rotating: late).rotated == false)
+        #expect(try await storage.webAuthToken(presentedHash: "t1", now: now)?.signIn.secretHash == "t1")
     }
 }
 

@@ -29,7 +29,8 @@ public protocol CredentialStorage: Sendable {
 
     /// Makes `rotation` in one statement: its successor becomes the sign-in's current token, the presented token
     /// the one before it, and the token that was before that stops. A sign-in therefore never holds more than two
-    /// live tokens. `false` when the presented token is no longer current (another request rotated it first).
+    /// live tokens. `false` when the presented token is no longer current (another request rotated it first) or
+    /// its sign-in expired by the rotation's time.
     func rotateWebAuthToken(_ rotation: WebAuthTokenRotation) async throws -> Bool
 
     /// Stores a server-to-server key; `EXISTS` if the same key was added before.

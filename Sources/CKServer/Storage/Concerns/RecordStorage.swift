@@ -11,9 +11,10 @@ public protocol RecordStorage: Sendable {
     /// not (`EXISTS`, `CONFLICT`, `NOT_FOUND`). With `atomic`, the first failure undoes every write and the
     /// others fail with `ATOMIC_ERROR`.
     ///
-    /// With `rotation`, the transaction makes that web auth token rotation first, as `rotateWebAuthToken` does, so
-    /// that a signed-in user's save commits once: `rotated` is whether it rotated the token (`false`: the
-    /// presented token was no longer current), `nil` without a rotation or when the batch was undone with it.
+    /// With `rotation`, the transaction ends with that web auth token rotation, as `rotateWebAuthToken` makes it,
+    /// so that a signed-in user's save commits once: `rotated` is whether it rotated the token (`false`: the
+    /// presented token was no longer current), `nil` without a rotation or when the batch was undone (and the
+    /// rotation not made).
     func apply(_ writes: [RecordWrite], in zone: ZoneKey, atomic: Bool, rotating rotation: WebAuthTokenRotation?) async throws
         -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?)
 

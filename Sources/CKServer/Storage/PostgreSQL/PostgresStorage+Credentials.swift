@@ -104,7 +104,7 @@ extension PostgresStorage: CredentialStorage {
     }
 
     /// Makes `rotation` inside a transaction already open (or as a statement of its own); `false` when the
-    /// presented token is no longer current.
+    /// presented token is no longer current or its sign-in has expired.
     static func rotate(_ rotation: WebAuthTokenRotation, in transaction: PostgresTransaction) throws -> Bool {
         let (successor, graceEnd) = (rotation.successor, rotation.graceEnd.timeIntervalSince1970)
         return try transaction.execute("""
@@ -112,6 +112,7 @@ extension PostgresStorage: CredentialStorage {
                 sealed_successor = \(rotation.sealedSuccessor), secret_hash = \(successor.secretHash), label = \(successor.label),
                 expires_at = \(successor.expiresAt?.timeIntervalSince1970)
             WHERE secret_hash = \(rotation.presentedHash) AND kind = \(CredentialKind.webAuthToken.rawValue)
+                AND (expires_at IS NULL OR expires_at >= \(rotation.at.timeIntervalSince1970))
             """) > 0
     }
 

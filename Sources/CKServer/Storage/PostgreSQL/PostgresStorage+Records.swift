@@ -20,14 +20,14 @@ extension PostgresStorage: RecordStorage {
         -> (outcomes: [Result<AppliedWrite, ServerError>], rotated: Bool?)
     {
         try await write { transaction in
-            let rotated = try rotation.map { try Self.rotate($0, in: transaction) }
             let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: PostgresZoneTransaction(transaction: transaction, zone: zone))
             if applied.undone {
-                // Undoes the batch (and the rotation) and leaves an empty transaction open for the commit that ends every write.
+                // Undoes the batch and leaves an empty transaction open for the commit that ends every write.
                 try transaction.execute("ROLLBACK AND CHAIN")
                 return (applied.outcomes, nil)
             }
-            return (applied.outcomes, rotated)
+            // Last, so that the sign-in's row is locked only until the commit, not while the save waits for its zone.
+            return (applied.outcomes, try rotation.map { try Self.rotate($0, in: transaction) })
         }
     }
 

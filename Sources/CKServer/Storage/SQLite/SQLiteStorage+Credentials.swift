@@ -75,17 +75,17 @@ extension SQLiteStorage {
     }
 
     /// Makes `rotation` inside a transaction already open (or as a statement of its own); `false` when the
-    /// presented token is no longer current.
+    /// presented token is no longer current or its sign-in has expired.
     static func rotate(_ rotation: WebAuthTokenRotation, db: Database) throws -> Bool {
         let successor = rotation.successor
         try db.executeCached(
             sql: """
                 UPDATE credentials SET previous_hash = secret_hash, previous_expires_at = MIN(COALESCE(expires_at, ?1), ?1),
                     sealed_successor = ?2, secret_hash = ?3, label = ?4, expires_at = ?5
-                WHERE secret_hash = ?6 AND kind = ?7
+                WHERE secret_hash = ?6 AND kind = ?7 AND (expires_at IS NULL OR expires_at >= ?8)
                 """,
             binding: rotation.graceEnd.timeIntervalSince1970, rotation.sealedSuccessor.databaseValue, successor.secretHash, successor.label,
-            successor.expiresAt?.timeIntervalSince1970, rotation.presentedHash, CredentialKind.webAuthToken.rawValue)
+            successor.expiresAt?.timeIntervalSince1970, rotation.presentedHash, CredentialKind.webAuthToken.rawValue, rotation.at.timeIntervalSince1970)
         return db.changesCount > 0
     }
 

@@ -26,13 +26,10 @@ extension SQLiteStorage {
             var outcomes: [Result<AppliedWrite, ServerError>] = []
             var rotated: Bool?
             try db.inCachedTransaction {
-                rotated = try rotation.map { try Self.rotate($0, db: db) }
                 let applied = try RecordBatch(writes: writes, atomic: atomic).apply(in: SQLiteZoneTransaction(db: db, zone: zone))
                 outcomes = applied.outcomes
-                if applied.undone {
-                    rotated = nil
-                    return .rollback
-                }
+                guard !applied.undone else { return .rollback }
+                rotated = try rotation.map { try Self.rotate($0, db: db) }
                 return .commit
             }
             return (outcomes, rotated)

@@ -14,9 +14,17 @@ enum JSONResponse {
             writable.write(to: &writer, numbersAsStrings: numbersAsStrings)
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
         }
-        let encoder = JSONEncoder()
+        let encoder = encoder()
         encoder.userInfo[.numbersAsStrings] = numbersAsStrings
         let data = try encoder.encode(value)
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The encoder of answers `JSONWriter` does not write: with sorted keys, so that an answer's bytes are the same
+    /// from one server process to the next (Foundation's encoder on Linux orders keys by their hash otherwise).
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 }

@@ -16,7 +16,7 @@ enum ChannelErrorAnswer {
     static func refuse(with error: ServerError, _ context: ChannelHandlerContext) {
         var answer = error
         answer.uuid = answer.uuid ?? RequestID.make()
-        let body = (try? JSONEncoder().encode(answer)) ?? Data(#"{"serverErrorCode":"\#(answer.serverErrorCode.rawValue)"}"#.utf8)
+        let body = (try? JSONResponse.encoder().encode(answer)) ?? Data(#"{"serverErrorCode":"\#(answer.serverErrorCode.rawValue)"}"#.utf8)
         let head = HTTPResponse(
             status: HTTPResponse.Status(code: answer.httpStatus),
             headerFields: [.contentType: "application/json; charset=utf-8", .contentLength: "\(body.count)", .connection: "close"])

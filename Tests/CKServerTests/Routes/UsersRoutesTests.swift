@@ -167,7 +167,7 @@ struct UsersRoutesTests {
         }
     }
 
-    @Test("bad credentials are AUTHENTICATION_FAILED (401) in CloudKit's error JSON")
+    @Test("bad credentials are AUTHENTICATION_FAILED (401) in CloudKit's error JSON, its keys in order")
     func authenticationFailed() async throws {
         let server = try await TestServer()
         try await server.live { client in
@@ -176,6 +176,10 @@ struct UsersRoutesTests {
                 let response = try await client.execute(uri: server.path("users/current") + query, method: .get)
                 #expect(response.status == .unauthorized, "\(query)")
                 #expect(try response.json["serverErrorCode"] as? String == "AUTHENTICATION_FAILED")
+                // Its keys in one order, whatever the process (Foundation's encoder orders them by hash on Linux).
+                let text = String(buffer: response.body)
+                let keys = ["reason", "serverErrorCode", "uuid"].map { text.range(of: "\"\($0)\":")?.lowerBound }
+                #expect(keys.allSatisfy { $0 != nil } && keys == keys.sorted { $0! < $1! }, "\(text)")
             }
             let bearer = try await client.execute(
                 uri: server.path("users/current"), method: .get, headers: [.authorization: "Bearer ckm_wrong"])

@@ -24,14 +24,6 @@ public struct DatabaseAccess: Sendable {
         container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String,
         isReadOnly: Bool = false, apiTokenID: String? = nil
     ) {
-        self.init(container: container, environment: environment, database: database, caller: caller, serverURL: serverURL, isReadOnly: isReadOnly, apiTokenID: apiTokenID, webAuthToken: nil)
-    }
-
-    /// Creates the access of a request, with its web auth token's hand-over.
-    init(
-        container: ContainerInfo, environment: ContainerEnvironment, database: DatabaseScope, caller: Caller, serverURL: String,
-        isReadOnly: Bool, apiTokenID: String?, webAuthToken: WebAuthTokenHandOver?
-    ) {
         self.container = container
         self.environment = environment
         self.database = database
@@ -39,7 +31,6 @@ public struct DatabaseAccess: Sendable {
         self.serverURL = serverURL
         self.isReadOnly = isReadOnly
         self.apiTokenID = apiTokenID
-        self.webAuthToken = webAuthToken
     }
 
     /// Refuses a change for credentials that only allow reading, and for anyone who is not signed in.

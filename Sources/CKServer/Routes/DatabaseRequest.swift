@@ -72,10 +72,11 @@ struct DatabaseRequest: Sendable {
         }
         let authentication = try await authenticator.authenticate(credentials, records: records, container: container, now: now)
         note?.note { $0.userID = authentication.caller.userRecordName }
-        let access = DatabaseAccess(
+        var access = DatabaseAccess(
             container: container, environment: environment, database: database, caller: authentication.caller,
             serverURL: try PublicAddress.url(for: request, configuration: services.configuration), isReadOnly: authentication.isReadOnly,
-            apiTokenID: records.credential.flatMap { $0.kind == .apiToken ? $0.id : nil }, webAuthToken: authentication.webAuthToken)
+            apiTokenID: records.credential.flatMap { $0.kind == .apiToken ? $0.id : nil })
+        access.webAuthToken = authentication.webAuthToken
         let version = ContainerVersion(container: container.id, version: records.containerVersion)
         return (DatabaseRequest(access: access, containerVersion: version), authentication)
     }

@@ -20,9 +20,9 @@ struct WebAuthTokenHandOverTests {
     /// The user's private database, reached with `handOver`.
     private func access(_ server: TestServer, _ handOver: WebAuthTokenHandOver) async throws -> DatabaseAccess {
         let container = try #require(try await server.temporary.storage.container(server.container))
-        return DatabaseAccess(
-            container: container, environment: .development, database: .private, caller: .user(server.user), serverURL: "http://h",
-            isReadOnly: false, apiTokenID: nil, webAuthToken: handOver)
+        var access = DatabaseAccess(container: container, environment: .development, database: .private, caller: .user(server.user), serverURL: "http://h")
+        access.webAuthToken = handOver
+        return access
     }
 
     /// The hash of the sign-in's current token.

@@ -39,7 +39,7 @@ public final class LoopbackServer: Sendable {
             defer { portContinuation.finish() }
             try await group.run()
         }
-        let server = if #available(macOS 15.0, *) { Task(executorPreference: ServerExecutor.shared, operation: run) } else { Task(operation: run) }
+        let server = Task.onServerThreads(run)
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             try await server.value

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Threads of ckserver's own that run the tasks of servers started inside another program (`LoopbackServer`:
-/// the dashboard's embedded server, the tests' servers), as a `TaskExecutor`.
+/// the dashboard's embedded server, the tests' servers), and the PostgreSQL engine's leases of a connection,
+/// as a `TaskExecutor`.
 ///
 /// Swift's concurrency pool has one thread per core. A host that keeps them busy — a dashboard drawing, a test
 /// suite running hundreds of tests at once, a test that blocks one — would otherwise hold up every request of
@@ -55,5 +56,13 @@ public final class ServerExecutor: TaskExecutor, @unchecked Sendable {
             next = 0
         }
         return job
+    }
+}
+
+extension Task where Failure == any Error {
+    /// A task on the threads of in-process servers (`ServerExecutor`), or on Swift's pool where task executors
+    /// are missing (macOS 14).
+    static func onServerThreads(_ operation: @escaping @Sendable () async throws -> Success) -> Task {
+        if #available(macOS 15.0, *) { Task(executorPreference: ServerExecutor.shared, operation: operation) } else { Task(operation: operation) }
     }
 }

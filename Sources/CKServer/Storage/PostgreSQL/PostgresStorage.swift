@@ -28,6 +28,9 @@ public final class PostgresStorage: ServerStorage, Sendable {
     let threads: NIOThreadPool
     let logger: Logger
     let storedSchemas = StoredSchemas()
+    /// Gives up a wait for a connection after `patience`, by a clock of its own.
+    private let connectionPatience = ConnectionPatience(patience: patience)
+    private let patienceClock: Task<Void, any Error>
     private let running: Task<Void, Never>
 
     /// Starts the pool, and returns once its task runs: a connection leased before would wait, with a warning.
@@ -46,6 +49,7 @@ public final class PostgresStorage: ServerStorage, Sendable {
             }
         }
         self.running = running!
+        patienceClock = Task.onServerThreads { [connectionPatience] in await connectionPatience.run() }
     }
 
     /// Connects to the database and brings its tables up to date, or throws `PostgresStorageError` with what
@@ -65,6 +69,7 @@ public final class PostgresStorage: ServerStorage, Sendable {
 
     /// Ends the pool's connections and the engine's threads.
     public func close() async {
+        patienceClock.cancel()
         running.cancel()
         await running.value
         try? await threads.shutdownGracefully()
@@ -128,31 +133,22 @@ public final class PostgresStorage: ServerStorage, Sendable {
     }
 
     /// Runs `body` with a connection of the pool, or throws `TRY_AGAIN_LATER` when none comes within `patience`.
+    /// The lease is a task of its own on the servers' threads, which `connectionPatience` cancels when it waits
+    /// too long.
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let lease = NIOLockedValueBox(LeaseState.waiting)
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                do {
-                    return try await self.client.withConnection { connection in
-                        guard lease.withLockedValue({ $0.take(.leased) }) else { throw Self.unavailable }
-                        return try await body(connection)
-                    }
-                } catch where lease.withLockedValue({ $0 != .leased }) {
-                    throw Self.unavailable
+        let leasing = Task.onServerThreads {
+            do {
+                return try await self.client.withConnection { connection in
+                    guard lease.withLockedValue({ $0.take(.leased) }) else { throw Self.unavailable }
+                    return try await body(connection)
                 }
+            } catch where lease.withLockedValue({ $0 != .leased }) {
+                throw Self.unavailable
             }
-            group.addTask {
-                try? await Task.sleep(for: Self.patience)
-                if lease.withLockedValue({ $0.take(.abandoned) }) { throw Self.unavailable }
-                return nil
-            }
-            while let result = try await group.next() {
-                if let value = result {
-                    group.cancelAll()
-                    return value
-                }
-            }
-            throw Self.unavailable
+        }
+        return try await connectionPatience.watching(giveUp: { if lease.withLockedValue({ $0.take(.abandoned) }) { leasing.cancel() } }) {
+            try await withTaskCancellationHandler { try await leasing.value } onCancel: { leasing.cancel() }
         }
     }
 

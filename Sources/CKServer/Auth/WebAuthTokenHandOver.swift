@@ -3,7 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// The web auth token a request hands back, and the write that makes it the sign-in's current one: made by the
-/// request's save at the end of the save's own transaction when there is one (`claim`, `settle`), on its own
+/// request's save at the end of the save's own transaction when there is one (`making`), on its own
 /// once the request's answer is made otherwise (`handBack`). A request that fails before rotates nothing, and its
 /// token stays current.
 final class WebAuthTokenHandOver: Sendable {
@@ -35,8 +35,8 @@ final class WebAuthTokenHandOver: Sendable {
         self.storage = storage
     }
 
-    /// The rotation, made at `now`, for the first write that makes it in its own transaction; `nil` when there is
-    /// none to make or a write took it already. The write then says how it went with `settle`.
+    /// The rotation, made at `now`, for the first write that makes it in its own transaction (`making`); `nil` when
+    /// there is none to make or a write took it already.
     func claim(now: Date = Date()) -> WebAuthTokenRotation? {
         guard var rotation else { return nil }
         rotation.at = now
@@ -50,8 +50,22 @@ final class WebAuthTokenHandOver: Sendable {
     /// How the claimed rotation went: `true` made, `false` the presented token was no longer current (another
     /// request rotated it first) or expired, `nil` not made (its write's batch was undone, or the write failed):
     /// it is then made on its own.
-    func settle(_ rotated: Bool?) {
+    private func settle(_ rotated: Bool?) {
         state.withLockedValue { $0 = rotated.map(State.settled) ?? .waiting }
+    }
+
+    /// Runs `write` with the rotation to make in its transaction (`nil` when there is none, or a write took it
+    /// already), and keeps how it went: what `write` says it did, nothing when it throws.
+    func making<Value>(_ write: (WebAuthTokenRotation?) async throws -> (Value, rotated: Bool?)) async throws -> Value {
+        let rotation = claim()
+        do {
+            let (value, rotated) = try await write(rotation)
+            if rotation != nil { settle(rotated) }
+            return value
+        } catch {
+            if rotation != nil { settle(nil) }
+            throw error
+        }
     }
 
     /// The token to hand back, the rotation made now (at `now`) if no write made it; `nil` when the sign-in has none

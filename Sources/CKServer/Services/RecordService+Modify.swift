@@ -68,16 +68,8 @@ extension RecordService {
         }
         let writes = plans.compactMap { try? $0.get() }
         // A signed-in user's web auth token is rotated in the same transaction, the save's one commit.
-        let rotation = access.webAuthToken?.claim()
-        let outcomes: [Result<AppliedWrite, ServerError>]
-        do {
-            let rotated: Bool?
-            (outcomes, rotated) = try await storage.apply(writes, in: zone, atomic: atomic, rotating: rotation)
-            if rotation != nil { access.webAuthToken?.settle(rotated) }
-        } catch {
-            if rotation != nil { access.webAuthToken?.settle(nil) }
-            throw error
-        }
+        let apply = { (rotation: WebAuthTokenRotation?) in try await self.storage.apply(writes, in: zone, atomic: atomic, rotating: rotation) }
+        let outcomes = if let handOver = access.webAuthToken { try await handOver.making(apply) } else { try await apply(nil).outcomes }
         var outcomeByName: [String: Result<String, ServerError>] = [:]
         var events: [NotificationService.RecordEvent] = []
         for (write, outcome) in zip(writes, outcomes) {
